@@ -1,0 +1,92 @@
+/**
+ * The route table of SPEC.md §2, in one place. Every link and redirect goes through here.
+ * `layout` names the layout each screen renders in; `home` is the landing page's own layout.
+ */
+export type LayoutName =
+  | 'home'
+  | 'public'
+  | 'public-clean'
+  | 'default'
+  | 'user'
+  | 'assistant'
+  | 'onboarding'
+  | 'authenticated'
+  | 'admin';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  auth: {
+    login: { path: '/login', getHref: (redirectTo?: string) => withRedirect('/login', redirectTo) },
+    loginOld: { path: '/login/old', getHref: () => '/login/old' },
+    signup: { path: '/signup', getHref: () => '/signup' },
+    signupOld: { path: '/signup/old', getHref: () => '/signup/old' },
+    forgottenPassword: { path: '/forgotten-password', getHref: () => '/forgotten-password' },
+    forgottenPasswordConfirm: { path: '/forgotten-password/confirm', getHref: () => '/forgotten-password/confirm' },
+    logout: { path: '/logout', getHref: () => '/logout' },
+  },
+
+  legal: {
+    disclaimer: { path: '/legal/disclaimer', getHref: () => '/legal/disclaimer' },
+    privacyPolicy: { path: '/legal/privacy-policy', getHref: () => '/legal/privacy-policy' },
+  },
+
+  try: { path: '/try', getHref: () => '/try' },
+
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    chat: { path: '/chat', getHref: () => '/chat' },
+    documents: { path: '/documents', getHref: () => '/documents' },
+    documentsFolder: { path: '/documents/:folderId', getHref: (folderId: string) => `/documents/${enc(folderId)}` },
+    profile: { path: '/profile', getHref: () => '/profile' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    promptLibrary: { path: '/prompt-library', getHref: () => '/prompt-library' },
+    promptMarketplace: { path: '/prompt-marketplace', getHref: () => '/prompt-marketplace' },
+    promptAuthor: { path: '/prompt-marketplace/author/:id', getHref: (id: string) => `/prompt-marketplace/author/${enc(id)}` },
+  },
+
+  billing: {
+    subscription: { path: '/subscription', getHref: () => '/subscription' },
+    success: { path: '/subscription/success', getHref: () => '/subscription/success' },
+    cancel: { path: '/subscription/cancel', getHref: () => '/subscription/cancel' },
+  },
+
+  onboarding: {
+    company: { path: '/onboarding/company', getHref: () => '/onboarding/company' },
+    user: { path: '/onboarding/user', getHref: () => '/onboarding/user' },
+  },
+
+  countries: {
+    list: { path: '/fatf/countries', getHref: () => '/fatf/countries' },
+    detail: { path: '/fatf/countries/:id', getHref: (id: string) => `/fatf/countries/${enc(id)}` },
+  },
+
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    knowledgeBase: { path: '/admin/knowledge-base', getHref: () => '/admin/knowledge-base' },
+    knowledgeBaseFunction: {
+      path: '/admin/knowledge-base/:regulatoryFunctionId',
+      getHref: (regulatoryFunctionId: string) => `/admin/knowledge-base/${enc(regulatoryFunctionId)}`,
+    },
+    knowledgeBaseResourceType: {
+      path: '/admin/knowledge-base/:regulatoryFunctionId/:resourceTypeId',
+      getHref: (regulatoryFunctionId: string, resourceTypeId: string) =>
+        `/admin/knowledge-base/${enc(regulatoryFunctionId)}/${enc(resourceTypeId)}`,
+    },
+    knowledgeBaseFile: { path: '/admin/knowledge-base/file/:fileId', getHref: (fileId: string) => `/admin/knowledge-base/file/${enc(fileId)}` },
+    knowledgeBaseFolder: {
+      path: '/admin/knowledge-base/folder/:folderId',
+      getHref: (folderId: string) => `/admin/knowledge-base/folder/${enc(folderId)}`,
+    },
+    testUpload: { path: '/test-upload', getHref: () => '/test-upload' },
+  },
+} as const;
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}
+
+function withRedirect(path: string, redirectTo?: string): string {
+  return redirectTo ? `${path}?redirectTo=${encodeURIComponent(redirectTo)}` : path;
+}

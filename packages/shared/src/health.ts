@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ database: z.enum(['ok', 'failing']) }),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
+export const buildVersionSchema = z.object({ buildId: z.string().min(1), builtAt: z.string() });
+export type BuildVersion = z.infer<typeof buildVersionSchema>;
