@@ -26,7 +26,14 @@ const features = [
 ];
 
 export default defineConfig([
-  globalIgnores(['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/db/migrations/**']),
+  globalIgnores([
+    '**/dist/**',
+    '**/node_modules/**',
+    'data/**',
+    '**/test-results/**',
+    '**/playwright-report/**',
+    'apps/server/src/db/migrations/**',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -68,7 +75,8 @@ export default defineConfig([
           patterns: [
             {
               group: features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
-              message: 'A feature never imports another feature; move shared code to components/, lib/ or packages/shared.',
+              message:
+                'A feature never imports another feature; move shared code to components/, lib/ or packages/shared.',
             },
           ],
         },
@@ -80,14 +88,21 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/**', 'drizzle-orm*'], message: 'Routes never touch the database; call a service.' }] },
+        {
+          patterns: [
+            { group: ['**/db/**', 'drizzle-orm*'], message: 'Routes never touch the database; call a service.' },
+          ],
+        },
       ],
     },
   },
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '!zod', '!./*', '!zod/*'], message: 'packages/shared depends on zod alone.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['*', '!zod', '!./*', '!zod/*'], message: 'packages/shared depends on zod alone.' }] },
+      ],
     },
   },
 ]);

@@ -6,7 +6,12 @@ import { defineConfig, type Plugin } from 'vite';
 
 // One id per build: baked into the bundle and written to /version.json, so a running tab can tell
 // that a newer build has been deployed (SPEC §7, DESIGN §5).
-const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomUUID().slice(0, 8)}`;
+const buildId =
+  process.env.BUILD_ID ??
+  `${new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}-${randomUUID().slice(0, 8)}`;
 
 function buildVersionFile(): Plugin {
   return {

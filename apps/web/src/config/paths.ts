@@ -3,15 +3,7 @@
  * `layout` names the layout each screen renders in; `home` is the landing page's own layout.
  */
 export type LayoutName =
-  | 'home'
-  | 'public'
-  | 'public-clean'
-  | 'default'
-  | 'user'
-  | 'assistant'
-  | 'onboarding'
-  | 'authenticated'
-  | 'admin';
+  'home' | 'public' | 'public-clean' | 'default' | 'user' | 'assistant' | 'onboarding' | 'authenticated' | 'admin';
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -42,7 +34,10 @@ export const paths = {
     settings: { path: '/settings', getHref: () => '/settings' },
     promptLibrary: { path: '/prompt-library', getHref: () => '/prompt-library' },
     promptMarketplace: { path: '/prompt-marketplace', getHref: () => '/prompt-marketplace' },
-    promptAuthor: { path: '/prompt-marketplace/author/:id', getHref: (id: string) => `/prompt-marketplace/author/${enc(id)}` },
+    promptAuthor: {
+      path: '/prompt-marketplace/author/:id',
+      getHref: (id: string) => `/prompt-marketplace/author/${enc(id)}`,
+    },
   },
 
   billing: {
@@ -74,7 +69,10 @@ export const paths = {
       getHref: (regulatoryFunctionId: string, resourceTypeId: string) =>
         `/admin/knowledge-base/${enc(regulatoryFunctionId)}/${enc(resourceTypeId)}`,
     },
-    knowledgeBaseFile: { path: '/admin/knowledge-base/file/:fileId', getHref: (fileId: string) => `/admin/knowledge-base/file/${enc(fileId)}` },
+    knowledgeBaseFile: {
+      path: '/admin/knowledge-base/file/:fileId',
+      getHref: (fileId: string) => `/admin/knowledge-base/file/${enc(fileId)}`,
+    },
     knowledgeBaseFolder: {
       path: '/admin/knowledge-base/folder/:folderId',
       getHref: (folderId: string) => `/admin/knowledge-base/folder/${enc(folderId)}`,

@@ -1,13 +1,33 @@
-import { defaultLocale, localeSchema, locales, type Locale } from '@compliance/shared/i18n';
-import i18n, { type BackendModule } from 'i18next';
+import type { Locale } from '@compliance/shared/i18n';
+import i18n, { type BackendModule, type InitOptions, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+
+/**
+ * The locales of `@compliance/shared/i18n`, restated here because that module builds a zod schema
+ * when it is imported, which would put most of zod into the first page's bundle. i18n.test.ts keeps
+ * the two lists identical.
+ */
+export const locales = ['en', 'de', 'fr', 'it'] as const satisfies readonly Locale[];
+export const defaultLocale: Locale = 'en';
 
 /** The browser remembers the chosen language under this key (the account's choice wins once signed in). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every namespace is one JSON file per locale under src/locales/<locale>/<namespace>.json. */
 export const namespaces = ['common', 'errors', 'ui', 'home', 'legal'] as const;
+export type Namespace = (typeof namespaces)[number];
+
+/**
+ * Each language named in its own language, as language pickers conventionally do: a reader who
+ * cannot read the current interface language still finds their own. Not translated on purpose.
+ */
+export const languageNames: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+};
 
 // Each locale file becomes its own small chunk, fetched only for the language in use.
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -30,34 +50,67 @@ const lazyLocaleBackend: BackendModule = {
 
 export function toLocale(language: string | undefined): Locale {
   const base = language?.toLowerCase().split('-')[0];
-  const parsed = localeSchema.safeParse(base);
-  return parsed.success ? parsed.data : defaultLocale;
+  return locales.find((locale) => locale === base) ?? defaultLocale;
 }
 
-export function initI18n(): Promise<unknown> {
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = toLocale(language);
-  });
+/** The interface language as one of the four supported locales. */
+export function currentLocale(): Locale {
+  return toLocale(i18n.resolvedLanguage ?? i18n.language);
+}
+
+function syncDocumentLanguage(language: string | undefined): void {
+  document.documentElement.lang = toLocale(language);
+}
+
+let listening = false;
+
+export interface InitI18nOptions {
+  /**
+   * Bundled translations (tests): no lazy loading, initialised synchronously. In the app the
+   * locale files are fetched on demand instead.
+   */
+  resources?: Resource;
+  /** Force a language instead of detecting it (tests). */
+  lng?: string;
+}
+
+export function initI18n({ resources, lng }: InitI18nOptions = {}): Promise<unknown> {
+  if (!listening) {
+    listening = true;
+    i18n.on('languageChanged', syncDocumentLanguage);
+  }
+  const options: InitOptions = {
+    supportedLngs: [...locales],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: defaultLocale,
+    ns: [...namespaces],
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ['localStorage', 'navigator', 'htmlTag'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+    },
+    react: { useSuspense: true },
+  };
+  if (resources) {
+    return i18n
+      .use(LanguageDetector)
+      .use(initReactI18next)
+      .init({ ...options, resources, initAsync: false, ...(lng ? { lng } : {}) });
+  }
   return i18n
     .use(lazyLocaleBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
-    .init({
-      supportedLngs: [...locales],
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
-      fallbackLng: defaultLocale,
-      ns: [...namespaces],
-      defaultNS: 'common',
-      fallbackNS: 'common',
-      interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', 'navigator', 'htmlTag'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
-      react: { useSuspense: true },
-    });
+    .init({ ...options, ...(lng ? { lng } : {}) });
+}
+
+/** Switches the interface language; the detector remembers it in localStorage, <html lang> follows. */
+export function changeLanguage(locale: Locale): Promise<unknown> {
+  return i18n.changeLanguage(locale);
 }
 
 export { i18n };

@@ -4,7 +4,8 @@ import { locales } from '@compliance/shared/i18n';
 import { describe, expect, it } from 'vitest';
 import { namespaces } from '../lib/i18n.ts';
 
-const localesDir = new URL('.', import.meta.url).pathname;
+// Vite rewrites import.meta.url in jsdom; the project root is stable.
+const localesDir = join(import.meta.dirname);
 
 function flattenKeys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
@@ -40,11 +41,17 @@ describe('locale files', () => {
       it(`${locale}/${namespace}.json keeps every {{placeholder}} and leaves no value empty`, () => {
         const translated = readNamespace(locale, namespace);
         for (const key of englishKeys) {
-          const source = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], english);
-          const target = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translated);
+          const source = key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], english);
+          const target = key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], translated);
           expect(typeof target, `${locale}:${namespace}:${key}`).toBe('string');
           expect((target as string).trim(), `${locale}:${namespace}:${key}`).not.toBe('');
-          expect(placeholders(target as string), `${locale}:${namespace}:${key}`).toEqual(placeholders(source as string));
+          expect(placeholders(target as string), `${locale}:${namespace}:${key}`).toEqual(
+            placeholders(source as string),
+          );
         }
       });
     }

@@ -1,0 +1,86 @@
+import {
+  ArrowLeft,
+  Database,
+  FolderOpen,
+  Gauge,
+  Globe2,
+  GraduationCap,
+  LayoutDashboard,
+  Library,
+  MessagesSquare,
+  Settings,
+  Store,
+  Upload,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths.ts';
+
+export interface NavItem {
+  /** i18n key of the label. */
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on exactly this path (not on its children). */
+  end?: boolean;
+  /** A plain link that never shows as the current page (e.g. a section of another page). */
+  plain?: boolean;
+}
+
+export interface NavSection {
+  /** i18n key of the section heading. */
+  label: string;
+  items: NavItem[];
+}
+
+/** The sidebar of the user, assistant and authenticated layouts. */
+export const userNavigation: NavSection[] = [
+  {
+    label: 'common:nav.sections.workspace',
+    items: [
+      { label: 'common:nav.dashboard', to: paths.app.dashboard.getHref(), icon: LayoutDashboard },
+      { label: 'common:nav.chat', to: paths.app.chat.getHref(), icon: MessagesSquare },
+      { label: 'common:nav.documents', to: paths.app.documents.getHref(), icon: FolderOpen },
+    ],
+  },
+  {
+    label: 'common:nav.sections.prompts',
+    items: [
+      { label: 'common:nav.promptLibrary', to: paths.app.promptLibrary.getHref(), icon: Library },
+      { label: 'common:nav.marketplace', to: paths.app.promptMarketplace.getHref(), icon: Store },
+    ],
+  },
+  {
+    label: 'common:nav.sections.resources',
+    items: [
+      { label: 'common:nav.countries', to: paths.countries.list.getHref(), icon: Globe2 },
+      // Courses have no route of their own yet: the dashboard's courses section.
+      { label: 'common:nav.courses', to: `${paths.app.dashboard.getHref()}#courses`, icon: GraduationCap, plain: true },
+    ],
+  },
+  {
+    label: 'common:nav.sections.account',
+    items: [
+      { label: 'common:nav.settings', to: paths.app.settings.getHref(), icon: Settings },
+      { label: 'common:nav.profile', to: paths.app.profile.getHref(), icon: UserRound },
+    ],
+  },
+];
+
+/** The sidebar of the admin layout. */
+export const adminNavigation: NavSection[] = [
+  {
+    label: 'common:nav.sections.administration',
+    items: [
+      { label: 'common:nav.admin.overview', to: paths.admin.root.getHref(), icon: Gauge, end: true },
+      { label: 'common:nav.admin.users', to: paths.admin.users.getHref(), icon: Users },
+      { label: 'common:nav.admin.knowledgeBase', to: paths.admin.knowledgeBase.getHref(), icon: Database },
+      { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
+    ],
+  },
+  {
+    label: 'common:nav.sections.application',
+    items: [{ label: 'common:nav.admin.backToApp', to: paths.app.dashboard.getHref(), icon: ArrowLeft, plain: true }],
+  },
+];

@@ -1,0 +1,162 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { FullPageSpinner } from './chrome/full-page-spinner.tsx';
+import { RouteErrorBoundary } from './errors/route-error-boundary.tsx';
+import { guardedPathMiddleware, notFoundLoader, requireSessionMiddleware } from './guards.ts';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { Root } from './routes/root.tsx';
+
+/**
+ * The route table of SPEC §2. Every layout and every screen is a lazy route module, so the first
+ * page only loads the chunks it needs. A route module exports `Component` and
+ * `handle = { title: 'ns:key' } satisfies RouteHandle` (and, when it needs them, `loader`, `action`,
+ * `ErrorBoundary`).
+ */
+const layouts = {
+  home: () => import('./layouts/home-layout.tsx'),
+  public: () => import('./layouts/public-layout.tsx'),
+  default: () => import('./layouts/default-layout.tsx'),
+  user: () => import('./layouts/user-layout.tsx'),
+  assistant: () => import('./layouts/assistant-layout.tsx'),
+  onboarding: () => import('./layouts/onboarding-layout.tsx'),
+  authenticated: () => import('./layouts/authenticated-layout.tsx'),
+  admin: () => import('./layouts/admin-layout.tsx'),
+  // 'public-clean' is the error pages' frame (layouts/public-clean-layout.tsx, bundled with them);
+  // nest a route in `{ lazy: () => import('./layouts/public-clean-layout.tsx'), children }` to use it.
+};
+
+/** A protected layout: the session guard runs on every navigation into or within it. */
+const session = { middleware: [requireSessionMiddleware] };
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Root,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: FullPageSpinner,
+    middleware: [guardedPathMiddleware],
+    children: [
+      {
+        id: 'layout-home',
+        lazy: layouts.home,
+        children: [{ index: true, lazy: () => import('@/features/home/routes/home.tsx') }],
+      },
+      {
+        id: 'layout-public',
+        lazy: layouts.public,
+        children: [
+          { path: paths.auth.login.path, lazy: () => import('@/features/auth/routes/login.tsx') },
+          { path: paths.auth.loginOld.path, lazy: () => import('@/features/auth/routes/login-old.tsx') },
+          { path: paths.auth.signup.path, lazy: () => import('@/features/auth/routes/signup.tsx') },
+          { path: paths.auth.signupOld.path, lazy: () => import('@/features/auth/routes/signup-old.tsx') },
+          {
+            path: paths.auth.forgottenPassword.path,
+            lazy: () => import('@/features/auth/routes/forgotten-password.tsx'),
+          },
+          {
+            path: paths.auth.forgottenPasswordConfirm.path,
+            lazy: () => import('@/features/auth/routes/forgotten-password-confirm.tsx'),
+          },
+          { path: paths.legal.disclaimer.path, lazy: () => import('@/features/legal/routes/disclaimer.tsx') },
+          { path: paths.legal.privacyPolicy.path, lazy: () => import('@/features/legal/routes/privacy-policy.tsx') },
+          { path: paths.try.path, lazy: () => import('@/features/chat/routes/try.tsx') },
+        ],
+      },
+      // Not a screen: ends the session and redirects to /login.
+      { path: paths.auth.logout.path, lazy: () => import('@/features/auth/routes/logout.ts') },
+      {
+        id: 'layout-default',
+        lazy: layouts.default,
+        children: [
+          { path: paths.billing.cancel.path, lazy: () => import('@/features/billing/routes/subscription-cancel.tsx') },
+          { path: paths.countries.list.path, lazy: () => import('@/features/countries/routes/countries.tsx') },
+          { path: paths.countries.detail.path, lazy: () => import('@/features/countries/routes/country.tsx') },
+        ],
+      },
+      {
+        id: 'layout-user',
+        ...session,
+        lazy: layouts.user,
+        children: [
+          { path: paths.app.dashboard.path, lazy: () => import('./routes/dashboard.tsx') },
+          { path: paths.app.documents.path, lazy: () => import('@/features/documents/routes/documents.tsx') },
+          { path: paths.app.documentsFolder.path, lazy: () => import('@/features/documents/routes/documents.tsx') },
+          { path: paths.app.profile.path, lazy: () => import('@/features/account/routes/profile.tsx') },
+          { path: paths.app.settings.path, lazy: () => import('@/features/account/routes/settings.tsx') },
+          {
+            path: paths.billing.success.path,
+            lazy: () => import('@/features/billing/routes/subscription-success.tsx'),
+          },
+        ],
+      },
+      {
+        id: 'layout-assistant',
+        ...session,
+        lazy: layouts.assistant,
+        children: [{ path: paths.app.chat.path, lazy: () => import('@/features/chat/routes/chat.tsx') }],
+      },
+      {
+        id: 'layout-onboarding',
+        ...session,
+        lazy: layouts.onboarding,
+        children: [
+          { path: paths.billing.subscription.path, lazy: () => import('@/features/billing/routes/subscription.tsx') },
+          { path: paths.onboarding.company.path, lazy: () => import('@/features/onboarding/routes/company.tsx') },
+          { path: paths.onboarding.user.path, lazy: () => import('@/features/onboarding/routes/user.tsx') },
+        ],
+      },
+      {
+        id: 'layout-authenticated',
+        ...session,
+        lazy: layouts.authenticated,
+        children: [
+          { path: paths.app.promptLibrary.path, lazy: () => import('@/features/prompts/routes/prompt-library.tsx') },
+          {
+            path: paths.app.promptMarketplace.path,
+            lazy: () => import('@/features/marketplace/routes/marketplace.tsx'),
+          },
+          { path: paths.app.promptAuthor.path, lazy: () => import('@/features/marketplace/routes/author.tsx') },
+        ],
+      },
+      {
+        id: 'layout-admin',
+        ...session,
+        lazy: layouts.admin,
+        children: [
+          { path: paths.admin.root.path, lazy: () => import('@/features/admin/routes/overview.tsx') },
+          { path: paths.admin.users.path, lazy: () => import('@/features/admin/routes/users.tsx') },
+          {
+            path: paths.admin.knowledgeBase.path,
+            lazy: () => import('@/features/knowledge/routes/knowledge-base.tsx'),
+          },
+          {
+            path: paths.admin.knowledgeBaseFunction.path,
+            lazy: () => import('@/features/knowledge/routes/regulatory-function.tsx'),
+          },
+          {
+            path: paths.admin.knowledgeBaseResourceType.path,
+            lazy: () => import('@/features/knowledge/routes/resource-type.tsx'),
+          },
+          {
+            path: paths.admin.knowledgeBaseFile.path,
+            lazy: () => import('@/features/knowledge/routes/knowledge-file.tsx'),
+          },
+          {
+            path: paths.admin.knowledgeBaseFolder.path,
+            lazy: () => import('@/features/knowledge/routes/knowledge-folder.tsx'),
+          },
+          { path: paths.admin.testUpload.path, lazy: () => import('@/features/admin/routes/test-upload.tsx') },
+        ],
+      },
+      // Everything else, including unknown paths under /app and /admin (which the root guard has
+      // already sent to /login when there is no token): 404.
+      { path: '*', loader: notFoundLoader, Component: NotFoundRoute },
+    ],
+  },
+];
+
+export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,155 @@
+import { errorBodySchema, isErrorCode, type ErrorCode } from '@compliance/shared/errors';
+import { ApiError } from './api-error.ts';
+import { getAuthToken, handleUnauthorized } from './auth-token.ts';
+import { i18n } from './i18n.ts';
+
+/**
+ * The one way the web app talks to its server: JSON over `/api/*`, the session token as a bearer
+ * header, and every failure turned into an `ApiError` with a stable code (DESIGN §5). Screens show
+ * `t(errorMessageKey(error))`, never the server's own text.
+ */
+
+export { ApiError, clientErrorCodes, errorMessageKey, isApiError } from './api-error.ts';
+export type { ApiErrorCode, ClientErrorCode } from './api-error.ts';
+export { setUnauthorizedHandler } from './auth-token.ts';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions = Omit<RequestInit, 'body' | 'method' | 'headers'> & {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData, Blob and strings are sent as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  params?: Record<string, QueryValue | QueryValue[]>;
+  /**
+   * Leave a 401 to the caller instead of ending the session and going to /login — for calls where a
+   * 401 means "wrong credentials" (the login form itself).
+   */
+  skipAuthRedirect?: boolean;
+};
+
+/** `/documents` and `/api/documents` both address `/api/documents`. */
+export function apiUrl(path: string, params?: ApiRequestOptions['params']): string {
+  const normalised =
+    path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!params) return normalised;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  return query ? `${normalised}?${query}` : normalised;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    body instanceof ReadableStream
+  );
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function codeForStatus(status: number): ErrorCode {
+  return statusCodes[status] ?? (status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR');
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = undefined;
+  }
+  const parsed = errorBodySchema.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(code, response.status, message, fields);
+  }
+  // An unknown code (a newer server) or no error body (a proxy page): fall back to the status.
+  const rawCode = (payload as { error?: { code?: unknown } } | undefined)?.error?.code;
+  const code = isErrorCode(rawCode) ? rawCode : codeForStatus(response.status);
+  return new ApiError(code, response.status, `HTTP ${response.status}`);
+}
+
+/**
+ * Sends a request and returns the successful `Response` untouched (for streams and downloads).
+ * Throws `ApiError` for every failure; an aborted request rethrows the `AbortError` as it is.
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, headers: extraHeaders, params, skipAuthRedirect = false, ...init } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (i18n.language) headers['Accept-Language'] = i18n.language;
+
+  let requestBody: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) {
+      requestBody = body;
+    } else {
+      requestBody = JSON.stringify(body);
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, params), { ...init, method, headers, body: requestBody });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('NETWORK_ERROR', 0, 'The server could not be reached', undefined, { cause: error });
+  }
+
+  if (response.ok) return response;
+
+  const error = await toApiError(response);
+  if (response.status === 401 && !skipAuthRedirect) handleUnauthorized();
+  throw error;
+}
+
+/** Sends a request and returns the parsed JSON body (`undefined` for an empty answer). */
+export async function apiFetch<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+  const response = await apiRequest(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  if (text === '') return undefined as T;
+  const contentType = response.headers.get('Content-Type') ?? '';
+  if (!contentType.includes('json')) return text as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new ApiError('INTERNAL_ERROR', response.status, 'The server answered with invalid JSON', undefined, {
+      cause: error,
+    });
+  }
+}
+
+type BodylessOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'GET' }),
+  delete: <T>(path: string, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiFetch<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
+};

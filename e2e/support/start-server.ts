@@ -1,0 +1,42 @@
+// Starts the real server for the journeys: the embedded default (PGlite) in a fresh temporary
+// DATA_DIR, so every run begins from an empty install exactly like a new user's first start.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'compliance-e2e-'));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '3199',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
+// The journeys exercise the product as shipped: no external services.
+for (const name of [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'LLM_BASE_URL',
+  'WEB_SEARCH_URL',
+  'STRIPE_SECRET_KEY',
+  'S3_ENDPOINT',
+]) {
+  delete env[name];
+}
+
+const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '../apps/server/src/server.ts'], {
+  env,
+  stdio: 'inherit',
+});
+
+function stop(): void {
+  server.kill('SIGTERM');
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
