@@ -22,7 +22,7 @@ for (const file of files) {
     if (result.skipped) {
       console.log(`- ${result.name}: skipped (${result.skipped})`);
     } else {
-      const metrics = Object.entries(result.metrics)
+      const metrics = Object.entries(result.metrics as Record<string, number | string>)
         .map(([key, value]) => `${key}=${value}`)
         .join('  ');
       console.log(`- ${result.name}: ${metrics}`);

@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 type Fixtures = {
-  /** Messages matching these are expected in a test (e.g. the logged 404 of a missing chunk). */
-  allowedConsoleErrors: RegExp[];
+  /** Messages matching this are expected in a test (e.g. the logged failure of a missing chunk). */
+  allowedConsoleErrors: RegExp | null;
   consoleErrors: string[];
 };
 
@@ -11,11 +11,11 @@ type Fixtures = {
  * while logging errors is broken.
  */
 export const test = base.extend<Fixtures>({
-  allowedConsoleErrors: [[], { option: true }],
+  allowedConsoleErrors: [null, { option: true }],
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
-      const allowed = (text: string) => allowedConsoleErrors.some((pattern) => pattern.test(text));
+      const allowed = (text: string) => allowedConsoleErrors?.test(text) ?? false;
       page.on('console', (message) => {
         if (message.type() === 'error' && !allowed(message.text())) errors.push(message.text());
       });

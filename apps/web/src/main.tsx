@@ -6,7 +6,6 @@ import { installGlobalErrorHandlers, reportFatalError } from './app/errors/fatal
 import { createAppRouter } from './app/router.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { initI18n } from './lib/i18n.ts';
-import { installChunkErrorReload } from './lib/reload-guard.ts';
 import './index.css';
 
 /**
@@ -14,7 +13,6 @@ import './index.css';
  * errors are logged to the console. The router is created first so the first page's chunks load
  * while the translations do.
  */
-installChunkErrorReload();
 installGlobalErrorHandlers();
 
 function renderFatal(root: Root, error: unknown): void {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  installChunkErrorReload,
   isChunkLoadError,
   RELOAD_GUARD_INTERVAL_MS,
   reloadOnceForStaleChunk,
@@ -44,31 +43,5 @@ describe('stale-chunk reload guard (SPEC §8)', () => {
     expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/a.css'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
-  });
-
-  it("handles Vite's preload error by reloading once, then lets the error through", () => {
-    const uninstall = installChunkErrorReload();
-    const reload = vi.fn();
-    // The listener uses the default reload; record the attempt through the guard's storage instead.
-    const first = new Event('vite:preloadError', { cancelable: true });
-    const originalLocation = window.location;
-    Object.defineProperty(window, 'location', {
-      configurable: true,
-      value: { ...originalLocation, pathname: '/p', reload },
-    });
-    try {
-      window.dispatchEvent(first);
-      expect(first.defaultPrevented).toBe(true);
-      expect(reload).toHaveBeenCalledTimes(1);
-
-      resetReloadGuardForTests();
-      const second = new Event('vite:preloadError', { cancelable: true });
-      window.dispatchEvent(second);
-      expect(second.defaultPrevented).toBe(false);
-      expect(reload).toHaveBeenCalledTimes(1);
-    } finally {
-      Object.defineProperty(window, 'location', { configurable: true, value: originalLocation });
-      uninstall();
-    }
   });
 });

@@ -90,21 +90,6 @@ export function isChunkLoadError(error: unknown): boolean {
   return chunkErrorPatterns.some((pattern) => pattern.test(error.message));
 }
 
-/** Vite's event for a failed preload of a dynamic import (production builds only). */
-type PreloadErrorEvent = Event & { payload?: unknown };
-
-/**
- * Listens for `vite:preloadError`: reloads when the guard allows it (and swallows the error);
- * otherwise lets the error reach the route error boundary, which shows the error page.
- */
-export function installChunkErrorReload(): () => void {
-  const onPreloadError = (event: PreloadErrorEvent) => {
-    if (reloadOnceForStaleChunk()) event.preventDefault();
-  };
-  window.addEventListener('vite:preloadError', onPreloadError);
-  return () => window.removeEventListener('vite:preloadError', onPreloadError);
-}
-
 /** Test hook: forget a pending reload. */
 export function resetReloadGuardForTests(): void {
   reloadPending = false;

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createAppSettingsRepository } from './modules/settings/app-settings.repository.ts';
+import { ensureInstallation } from './modules/settings/installation.service.ts';
+import { registerDatabase } from './plugins/db.ts';
+import type { AppConfig } from './plugins/env.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerJobs, type JobsOptions } from './plugins/jobs.ts';
+import { createLoggerOptions } from './plugins/logger.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity, type RateLimitOptions } from './plugins/security.ts';
+import { registerWebApp } from './plugins/static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  /** Use this database instead of opening the one the config points to. The app closes it on close. */
+  database?: DatabaseHandle;
+  /** pino options (or false); defaults to LOG_LEVEL, pretty on a terminal. */
+  logger?: FastifyServerOptions['logger'];
+  jobs?: JobsOptions;
+  rateLimit?: RateLimitOptions;
+  /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
+  extraRoutes?: FastifyPluginAsyncZod;
+}
+
+/**
+ * A request still running when the app closes gets its answer with `Connection: close`: otherwise the
+ * client keeps the connection open and the server waits for it until the keep-alive timeout.
+ */
+function closeKeepAliveConnectionsOnShutdown(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
+/**
+ * The whole application, ready to listen: used by server.ts, worker.ts and every test. Opens (and
+ * migrates) the database; `await app.close()` stops the job loop and closes the database.
+ */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? createLoggerOptions(config),
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    // Answer 503 to requests that arrive while shutting down, instead of starting work we cannot finish.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  try {
+    app.decorate('config', config);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+    closeKeepAliveConnectionsOnShutdown(app);
+
+    // Order matters: plugin contexts copy the error and not-found handlers that exist when they are created,
+    // and @fastify/swagger only documents routes registered after it.
+    const notFoundFallback = await registerWebApp(app, config.webDistDir);
+    registerErrorHandling(app, { notFoundFallback });
+    await registerSecurity(app, config, { rateLimit: options.rateLimit });
+    await registerOpenApi(app, config);
+    await registerDatabase(app, config, { database: options.database });
+    registerJobs(app, options.jobs);
+
+    const installation = await ensureInstallation(createAppSettingsRepository(app.db));
+    app.log.info({ installationId: installation.id }, 'Installation loaded');
+
+    await app.register(healthRoutes, { prefix: '/api' });
+    if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    // Release what was opened (database, DATA_DIR lock) before reporting the failure.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath. Repositories take this (or a transaction). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Lets a repository run inside a caller's transaction: pass `tx` where `db` would go. */
+export type DbExecutor = Db | DbTransaction;
+
+/**
+ * Runs raw SQL (full-text ranking, CTEs, …) and returns its rows. `db.execute()` is typed `unknown`
+ * because the two drivers wrap results differently; both carry `rows`.
+ */
+export async function queryRows<Row extends Record<string, unknown>>(executor: DbExecutor, query: SQL): Promise<Row[]> {
+  const result = (await executor.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+/** An open database and its lifecycle. Only the db plugin, tests and scripts hold one. */
+export interface DatabaseHandle {
+  readonly driver: DatabaseDriver;
+  readonly db: Db;
+  /** Where the data lives, for logs (never contains a password). */
+  readonly location: string;
+  /** Applies the committed migrations that are not applied yet. Safe to call from several processes. */
+  migrate(): Promise<void>;
+  /** Rejects when the database cannot answer a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Flushes and closes. Safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface PgliteDatabaseHandle extends DatabaseHandle {
+  /** A tarball of the whole data directory: a consistent backup, loadable with `loadDataDir`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface OpenDatabaseOptions {
+  /** Errors of idle pooled connections (PostgreSQL restarts, network drops) that would otherwise crash the process. */
+  onBackgroundError?: (error: Error) => void;
+  /** Called when the PGlite lock of a dead process was taken over. */
+  onStaleLockTakenOver?: (pid: number) => void;
+}
+
+/** PostgreSQL when a URL is given, else the embedded PGlite in `dataDir/pgdata`. */
+export function openDatabase(
+  { databaseUrl, dataDir }: { databaseUrl: string | undefined; dataDir: string },
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  return databaseUrl ? openPostgresDatabase(databaseUrl, options) : openPgliteDatabase({ dataDir }, options);
+}
+
+/**
+ * Embedded PostgreSQL (WASM). With `dataDir`, data is kept in `dataDir/pgdata` under an exclusive
+ * lock on `dataDir`; without it, the database lives in memory (tests). `loadDataDir` starts a new
+ * database from a `dumpDataDir()` archive (a backup, or the tests' migrated template).
+ */
+export async function openPgliteDatabase(
+  { dataDir, loadDataDir }: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: OpenDatabaseOptions = {},
+): Promise<PgliteDatabaseHandle> {
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined;
+  if (lock?.tookOverFromPid !== undefined) options.onStaleLockTakenOver?.(lock.tookOverFromPid);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, loadDataDir });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema });
+
+  const handle = createHandle({
+    driver: 'pglite',
+    db,
+    location: dataDir ? path.join(dataDir, 'pgdata') : 'memory',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: async () => {
+      try {
+        // fsync is off in PGlite: a checkpoint writes everything to the data files before we stop.
+        if (!client.closed) {
+          await client.exec('CHECKPOINT');
+          await client.close();
+        }
+      } finally {
+        lock?.release();
+      }
+    },
+  });
+  return { ...handle, dumpDataDir: () => client.dumpDataDir('none') };
+}
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const migrationLockId = 7_216_004_311;
+
+export async function openPostgresDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => options.onBackgroundError?.(error));
+  const db = drizzleNodePg({ client: pool, schema });
+
+  return createHandle({
+    driver: 'postgres',
+    db,
+    location: describePostgresUrl(url),
+    migrate: async () => {
+      // Server and workers may start together: one migrates, the others wait and then find nothing to do.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [migrationLockId]);
+        await migrateNodePg(db, { migrationsFolder });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+}
+
+function createHandle(parts: {
+  driver: DatabaseDriver;
+  db: Db;
+  location: string;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+}): DatabaseHandle {
+  let closing: Promise<void> | undefined;
+  return {
+    driver: parts.driver,
+    db: parts.db,
+    location: parts.location,
+    migrate: parts.migrate,
+    ping: (timeoutMs = 2_000) => {
+      if (closing) return Promise.reject(new Error('The database is closed'));
+      return withTimeout(parts.db.execute(sql`select 1`), timeoutMs, 'The database did not answer in time');
+    },
+    close: () => (closing ??= parts.close()),
+  };
+}
+
+async function withTimeout(promise: Promise<unknown>, timeoutMs: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `postgres://user@host:5432/db`, without the password. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}

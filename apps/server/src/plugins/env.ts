@@ -1,0 +1,263 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The only place that reads the environment (server.ts and worker.ts pass `process.env` in).
+ * Every setting of DESIGN §2 is parsed here, once, by one zod schema; a bad value stops the start
+ * with a message that names the variable.
+ */
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Fastify's `trustProxy`: off, on (any proxy), or the proxies' addresses / CIDR ranges. */
+export type TrustProxySetting = boolean | string[];
+
+export interface S3Config {
+  /** Unset means AWS S3 itself; set for MinIO, Cloudflare R2, Scaleway, … */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+}
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Embeddings come from the same OpenAI-compatible API; unset means full-text search only. */
+  embeddingsModel: string | undefined;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Where users reach the app, without a trailing slash (links in e-mails, CSP, Stripe return URLs). */
+  publicUrl: string;
+  /** Absolute. Holds the embedded database (`pgdata/`) and, without S3, the file blobs (`files/`). */
+  dataDir: string;
+  /** Absolute path of the built SPA (`apps/web/dist` unless WEB_DIST_DIR says otherwise). */
+  webDistDir: string;
+  logLevel: LogLevel;
+  trustProxy: TrustProxySetting;
+  /** Unset: embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Unset: files on local disk under `dataDir/files`. */
+  s3: S3Config | undefined;
+  /** Unset: realtime fan-out and rate limits in-process. */
+  redisUrl: string | undefined;
+  /** Unset: the built-in offline answer engine. */
+  llm: LlmConfig | undefined;
+  /** Unset: web search is off. */
+  webSearchUrl: string | undefined;
+  /** Without `smtpUrl`, mail goes to the outbox table and the console. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Unset: the built-in TEST MODE payment provider. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** Create or promote this admin at start-up. */
+  admin: { email: string; password: string } | undefined;
+  anonDailyQueryLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// The default is resolved from this file so that it does not depend on the working directory.
+const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+// `.env` files often hold `NAME=` for "unset"; treat blank values as absent.
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
+function withDefault<T extends z.ZodType>(schema: T, fallback: z.input<T>) {
+  return z.preprocess((value) => blankToUndefined(value) ?? fallback, schema);
+}
+
+function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number between ${min} and ${max}`;
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message);
+}
+
+function urlWithProtocol(protocols: readonly string[], example: string) {
+  const message = `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (e.g. ${example})`;
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, message);
+}
+
+const httpUrl = (example: string) => urlWithProtocol(['http:', 'https:'], example);
+const text = (what: string) =>
+  z
+    .string({ error: `must be ${what}` })
+    .trim()
+    .min(1, `must be ${what}`);
+
+function trustProxySetting() {
+  // Fastify ignores hop counts (they cannot tell a proxy from a spoofing client), so none are accepted.
+  const message = 'must be true, false, or a comma-separated list of proxy addresses / CIDR ranges';
+  return z.string({ error: message }).transform((raw, ctx): TrustProxySetting => {
+    const value = raw.trim().toLowerCase();
+    if (['', 'false', 'no', 'off', '0'].includes(value)) return false;
+    if (['true', 'yes', 'on'].includes(value)) return true;
+    const entries = value.split(',').map((entry) => entry.trim());
+    // proxy-addr also accepts the names loopback, linklocal and uniquelocal.
+    const isAddressOrRange = (entry: string) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry) && /[.:]/.test(entry);
+    if (entries.every((entry) => isAddressOrRange(entry) || ['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+      return entries;
+    }
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
+
+export const envSchema = z
+  .object({
+    PORT: withDefault(wholeNumber(1, 65535), '3000'),
+    HOST: withDefault(text('a host name or IP address to listen on'), '127.0.0.1'),
+    PUBLIC_URL: optional(httpUrl('https://compliance.example.com')),
+    DATA_DIR: withDefault(text('a directory path'), './data'),
+    WEB_DIST_DIR: optional(text('a directory path')),
+    DATABASE_URL: optional(urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/db')),
+    S3_ENDPOINT: optional(httpUrl('https://s3.eu-central-1.amazonaws.com')),
+    S3_BUCKET: optional(text('a bucket name')),
+    S3_ACCESS_KEY_ID: optional(text('an access key id')),
+    S3_SECRET_ACCESS_KEY: optional(text('a secret access key')),
+    S3_REGION: optional(text('a region name such as eu-central-1')),
+    REDIS_URL: optional(urlWithProtocol(['redis:', 'rediss:'], 'redis://localhost:6379')),
+    LLM_BASE_URL: optional(httpUrl('http://localhost:11434/v1')),
+    LLM_API_KEY: optional(text('an API key')),
+    LLM_MODEL: optional(text('a model name')),
+    EMBEDDINGS_MODEL: optional(text('a model name')),
+    WEB_SEARCH_URL: optional(httpUrl('http://localhost:8888/search')),
+    SMTP_URL: optional(urlWithProtocol(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587')),
+    MAIL_FROM: withDefault(
+      text('a sender address such as "Compliance Assistant <no-reply@example.com>"').refine(
+        (value) => value.includes('@'),
+        'must be a sender address such as "Compliance Assistant <no-reply@example.com>"',
+      ),
+      'Compliance Assistant <no-reply@localhost>',
+    ),
+    STRIPE_SECRET_KEY: optional(
+      text('a Stripe secret key').refine(
+        (value) => /^(sk|rk)_/.test(value),
+        'must be a Stripe secret key (sk_… or rk_…)',
+      ),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      text('a Stripe webhook signing secret').refine(
+        (value) => value.startsWith('whsec_'),
+        'must be a Stripe webhook signing secret (whsec_…)',
+      ),
+    ),
+    ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
+    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
+    ANON_DAILY_QUERY_LIMIT: withDefault(wholeNumber(0, 1_000_000), '5'),
+    LOG_LEVEL: withDefault(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), 'info'),
+    TRUST_PROXY: withDefault(trustProxySetting(), 'false'),
+  })
+  .superRefine((env, ctx) => {
+    // Settings that only make sense together: name the missing partner, not a generic error.
+    const requireWith = (missing: keyof typeof env, because: keyof typeof env) => {
+      if (env[because] !== undefined && env[missing] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${because} is set` });
+      }
+    };
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const) {
+      requireWith('S3_BUCKET', name);
+    }
+    requireWith('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID');
+    requireWith('S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+    for (const name of ['LLM_MODEL', 'LLM_API_KEY', 'EMBEDDINGS_MODEL'] as const) {
+      requireWith('LLM_BASE_URL', name);
+    }
+    requireWith('LLM_MODEL', 'LLM_BASE_URL');
+    requireWith('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY');
+    requireWith('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
+    requireWith('ADMIN_PASSWORD', 'ADMIN_EMAIL');
+    requireWith('ADMIN_EMAIL', 'ADMIN_PASSWORD');
+  });
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+function defaultPublicUrl(host: string, port: number): string {
+  // A wildcard bind address is not something a browser can open.
+  const reachableHost = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host;
+  const urlHost = reachableHost.includes(':') && !reachableHost.startsWith('[') ? `[${reachableHost}]` : reachableHost;
+  return `http://${urlHost}:${port}`;
+}
+
+function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? defaultPublicUrl(env.HOST, env.PORT)).replace(/\/+$/, ''),
+    dataDir: path.resolve(cwd, env.DATA_DIR),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : defaultWebDistDir,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    databaseUrl: env.DATABASE_URL,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    redisUrl: env.REDIS_URL,
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? {
+            baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: env.LLM_API_KEY,
+            model: env.LLM_MODEL,
+            embeddingsModel: env.EMBEDDINGS_MODEL,
+          }
+        : undefined,
+    webSearchUrl: env.WEB_SEARCH_URL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    anonDailyQueryLimit: env.ANON_DAILY_QUERY_LIMIT,
+  };
+}
+
+/**
+ * Parses the environment into the app's configuration.
+ * @throws ConfigError naming every bad variable, e.g. "Invalid environment: PORT must be a whole number …".
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command,
+  // so `DATA_DIR=./data npm start` (and the default) mean the folder the user is in.
+  { cwd = env.INIT_CWD ?? process.cwd() }: { cwd?: string } = {},
+): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return Object.freeze(toAppConfig(result.data, cwd));
+}

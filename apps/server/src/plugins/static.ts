@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { replyRouteNotFound, type NotFoundFallback } from './errors.ts';
+
+/**
+ * Serves the built SPA (WEB_DIST_DIR) and answers every other page request with index.html, so that
+ * deep links such as /documents/123 work on reload (history fallback). Returns that fallback for the
+ * not-found handler.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<NotFoundFallback> {
+  const indexFile = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
+    return (_request, reply) =>
+      reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(notBuiltPage(webDistDir));
+  }
+
+  const assetsDir = path.join(webDistDir, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    index: ['index.html'],
+    // Our own Cache-Control below; the plugin's default (max-age=0) would be sent as well.
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        // Vite puts a content hash in every file name under assets/: they never change.
+        filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  return (request, reply) => {
+    // A missing hashed file is a real 404 (an old chunk after a deploy): index.html there would be
+    // served as JavaScript and hide the failure the SPA's chunk-reload logic relies on.
+    if (request.url.startsWith('/assets/')) return replyRouteNotFound(request, reply);
+    return reply.code(200).sendFile('index.html');
+  };
+}
+
+function notBuiltPage(webDistDir: string): string {
+  const escaped = webDistDir.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>Compliance Assistant — web app not built</title></head>
+  <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+    <h1>The web app has not been built yet</h1>
+    <p>The API is running, but there is no built front end in <code>${escaped}</code>.</p>
+    <p>Run <code>npm run build</code> and restart the server (or use <code>npm start</code>, which does both).</p>
+  </body>
+</html>
+`;
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lockFileName } from '../src/db/data-dir-lock.ts';
+import { getFreePort, startServerProcess, type ServerProcess } from './helpers/server-process.ts';
+
+describe('the server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-server-process-'));
+  const started: ServerProcess[] = [];
+  const start = async (env: Record<string, string> = {}) => {
+    const port = await getFreePort();
+    const server = startServerProcess({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ...env,
+    });
+    started.push(server);
+    return { server, port };
+  };
+  const isRunningMessage = (port: number) => (line: Record<string, unknown>) =>
+    line.msg === `Compliance Assistant is running at http://127.0.0.1:${port}`;
+
+  afterAll(() => {
+    for (const { child } of started) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start with a bad environment variable, naming it', async () => {
+    const { server } = await start({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.stderr()).toContain('Invalid environment: PORT must be a whole number between 1 and 65535');
+  });
+
+  it('shuts down cleanly on SIGTERM and keeps its data for the next start on the same DATA_DIR', async () => {
+    const first = await start();
+    await first.server.waitForLog(isRunningMessage(first.port));
+    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const { installationId } = await first.server.waitForLog((line) => line.msg === 'Installation loaded');
+
+    // A second process on the same DATA_DIR must not open the embedded database.
+    const intruder = await start();
+    expect(await intruder.server.exited).toBe(1);
+    expect(intruder.server.stderr()).toContain(
+      `DATA_DIR ${dataDir} is already in use by process ${first.server.child.pid}`,
+    );
+
+    first.server.child.kill('SIGTERM');
+    expect(await first.server.exited).toBe(0);
+    expect(first.server.logs.map((line) => line.msg)).toEqual(
+      expect.arrayContaining(['SIGTERM received: shutting down', 'Database closed', 'Shut down cleanly']),
+    );
+    expect(fs.existsSync(path.join(dataDir, lockFileName))).toBe(false);
+
+    const second = await start();
+    await second.server.waitForLog(isRunningMessage(second.port));
+    // The same installation: the data written by the first process is there.
+    expect(await second.server.waitForLog((line) => line.msg === 'Installation loaded')).toMatchObject({
+      installationId,
+    });
+    const ready = await fetch(`http://127.0.0.1:${second.port}/api/ready`);
+    expect(ready.status).toBe(200);
+
+    second.server.child.kill('SIGINT');
+    expect(await second.server.exited).toBe(0);
+  });
+});

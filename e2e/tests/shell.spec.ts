@@ -1,0 +1,114 @@
+import { expect, setAuthToken, setLanguage, test } from '../support/fixtures.ts';
+import { routeTable } from './routes.ts';
+
+const languages = ['en', 'de', 'fr', 'it'] as const;
+
+test.describe('every route of the route table', () => {
+  for (const language of languages) {
+    test(`opens in its layout, in ${language}`, async ({ page }) => {
+      await setAuthToken(page);
+      await setLanguage(page, language);
+      const englishTitles = new Map<string, string>();
+      for (const { path, layout } of routeTable) {
+        await page.goto(path);
+        await expect(page.locator(`[data-layout="${layout}"]`), path).toBeVisible();
+        await expect(page.locator('html'), path).toHaveAttribute('lang', language);
+        const heading = page.getByRole('heading', { level: 1 });
+        await expect(heading, path).toBeVisible();
+        await expect(page, path).toHaveTitle(/· Compliance Assistant$/);
+        englishTitles.set(path, (await heading.textContent()) ?? '');
+      }
+      expect(englishTitles.size).toBe(routeTable.length);
+    });
+  }
+
+  test('headings are translated, not English, in the other languages', async ({ page }) => {
+    await setAuthToken(page);
+    const headings = async () => {
+      const texts: string[] = [];
+      for (const path of [
+        '/',
+        '/settings',
+        '/fatf/countries',
+        '/admin/users',
+        '/prompt-library',
+        '/legal/privacy-policy',
+      ]) {
+        await page.goto(path);
+        texts.push((await page.getByRole('heading', { level: 1 }).textContent()) ?? '');
+      }
+      return texts;
+    };
+    const english = await headings();
+    for (const language of ['de', 'fr', 'it'] as const) {
+      await page.evaluate((value) => localStorage.setItem('language', value), language);
+      const translated = await headings();
+      translated.forEach((text, index) => expect(text, `${language} ${index}`).not.toBe(english[index]));
+    }
+  });
+});
+
+test.describe('error pages', () => {
+  test('an unknown path shows Page Not Found with its path', async ({ page }) => {
+    await page.goto('/no/such/page');
+    const errorPage = page.getByTestId('error-page');
+    await expect(errorPage.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(errorPage.getByText('Page Not Found: /no/such/page')).toBeVisible();
+    await expect(errorPage.getByTestId('error-status')).toHaveText('404');
+    await expect(page).toHaveTitle(/Page Not Found/);
+  });
+
+  test('an unknown path under /app with a session is a 404, not a redirect', async ({ page }) => {
+    await setAuthToken(page);
+    await page.goto('/app/nothing-here');
+    await expect(page).toHaveURL(/\/app\/nothing-here$/);
+    await expect(page.getByText('Page Not Found: /app/nothing-here')).toBeVisible();
+  });
+
+  test('the API answers unknown paths with a JSON error, not the app', async ({ request }) => {
+    const response = await request.get('/api/no-such-endpoint');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
+  });
+});
+
+test.describe('route guard', () => {
+  for (const path of ['/admin', '/admin/users', '/admin/knowledge-base/file/file-1', '/app', '/app/anything']) {
+    test(`${path} without a token goes to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(path);
+      await expect(page.locator('[data-layout="public"]')).toBeVisible();
+    });
+  }
+
+  test('an empty token counts as missing', async ({ page }) => {
+    await setAuthToken(page, '');
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fusers$/);
+  });
+
+  test('signed-in layouts need a session too', async ({ page }) => {
+    for (const { path } of routeTable.filter((route) => route.session && !route.path.startsWith('/admin'))) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL((url) => url.pathname === '/login');
+    }
+  });
+
+  test('public pages stay open without a token', async ({ page }) => {
+    for (const { path, layout } of routeTable.filter((route) => !route.session)) {
+      await page.goto(path);
+      await expect(page.locator(`[data-layout="${layout}"]`), path).toBeVisible();
+    }
+  });
+
+  test('a guarded navigation inside the app also redirects once the token is gone', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('auth_token', 'e2e-token'));
+    await page.goto('/dashboard');
+    await expect(page.locator('[data-layout="user"]')).toBeVisible();
+    await page.evaluate(() => localStorage.removeItem('auth_token'));
+    await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
