@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createAppSettingsRepository } from './modules/settings/app-settings.repository.ts';
 import { ensureInstallation } from './modules/settings/installation.service.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerOpenApi(app, config);
     await registerDatabase(app, config, { database: options.database });
     registerJobs(app, options.jobs);
+    registerAuth(app);
 
     const installation = await ensureInstallation(createAppSettingsRepository(app.db));
     app.log.info({ installationId: installation.id }, 'Installation loaded');

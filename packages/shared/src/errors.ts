@@ -9,6 +9,7 @@ export const errorCodes = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
+  'EMAIL_NOT_VERIFIED',
   'FORBIDDEN',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
