@@ -14,7 +14,7 @@ const script = fileURLToPath(new URL('../src/backup.ts', import.meta.url));
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-backup-test-'));
 
 function cli(args: string[], dataDir: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
   return run(process.execPath, ['--disable-warning=ExperimentalWarning', script, ...args], { env });
 }
