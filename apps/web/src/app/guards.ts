@@ -1,6 +1,9 @@
 import { data, redirect, type MiddlewareFunction } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { hasAuthToken, isGuardedPath } from '@/lib/auth-token.ts';
+import { isApiError } from '@/lib/api-error.ts';
+import { clearAuthToken, hasAuthToken, isGuardedPath } from '@/lib/auth-token.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { applySessionUser, sessionQueryOptions } from '@/lib/session.ts';
 
 /**
  * Route guards. They are route middleware rather than loaders because middleware runs on every
@@ -22,11 +25,26 @@ export const guardedPathMiddleware: MiddlewareFunction = ({ request }) => {
 };
 
 /**
- * The user, assistant, authenticated, onboarding and admin layouts need a session. For now a
- * session is a non-empty token; the accounts issue will verify it against /api.
+ * The user, assistant, authenticated, onboarding and admin layouts need a live, verified session:
+ * the token is checked with the server (GET /api/auth/session, once per load, cached). An unknown
+ * or expired token goes to /login; an unverified account goes to the code entry.
  */
-export const requireSessionMiddleware: MiddlewareFunction = ({ request }) => {
+export const requireSessionMiddleware: MiddlewareFunction = async ({ request }) => {
   if (!hasAuthToken()) throw loginRedirect(request);
+  let session;
+  try {
+    session = await queryClient.ensureQueryData(sessionQueryOptions());
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      clearAuthToken();
+      queryClient.clear();
+      throw loginRedirect(request);
+    }
+    // The server cannot be reached: let the screen show its own error instead of signing out.
+    return;
+  }
+  if (!session.user.emailVerified) throw redirect(paths.auth.verifyEmail.getHref());
+  await applySessionUser(session.user);
 };
 
 /** The catch-all route: every path no other route matches is a 404 (SPEC §2). */

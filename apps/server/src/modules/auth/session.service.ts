@@ -32,9 +32,19 @@ export function createSessionService(
   sessions: SessionsRepository,
   { lifetimeMs = DEFAULT_SESSION_LIFETIME_MS, now = () => new Date() }: { lifetimeMs?: number; now?: () => Date } = {},
 ) {
+  const revokedListeners: ((sessionIds: string[]) => void)[] = [];
+  function notifyRevoked(sessionIds: string[]): void {
+    if (sessionIds.length === 0) return;
+    for (const listener of revokedListeners) listener(sessionIds);
+  }
+
   return {
     /** Starts a session; the plain token is returned once and only its hash is stored. */
-    async create(userId: string, client: { userAgent?: string; ipAddress?: string } = {}) {
+    async create(
+      userId: string,
+      client: { userAgent?: string; ipAddress?: string } = {},
+      { lifetimeMs: sessionLifetimeMs = lifetimeMs }: { lifetimeMs?: number } = {},
+    ) {
       const token = randomBytes(32).toString('base64url');
       const issuedAt = now();
       const session = await sessions.insert({
@@ -42,7 +52,8 @@ export function createSessionService(
         tokenHash: hashSessionToken(token),
         userAgent: (client.userAgent ?? '').slice(0, 512),
         ipAddress: client.ipAddress ?? '',
-        expiresAt: new Date(issuedAt.getTime() + lifetimeMs),
+        lastUsedAt: issuedAt,
+        expiresAt: new Date(issuedAt.getTime() + sessionLifetimeMs),
       });
       return { token, session };
     },
@@ -54,7 +65,10 @@ export function createSessionService(
       const found = await sessions.findLiveByTokenHash(hashSessionToken(token), at);
       if (!found || found.user.status !== 'active') return null;
       if (at.getTime() - found.session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-        await sessions.touch(found.session.id, at, new Date(at.getTime() + lifetimeMs));
+        // Each session keeps the idle lifetime it was created with (the user's setting at sign-in).
+        const idleWindow = found.session.expiresAt.getTime() - found.session.lastUsedAt.getTime();
+        const sessionWindow = idleWindow > 0 && idleWindow <= 366 * 24 * 60 * 60 * 1000 ? idleWindow : lifetimeMs;
+        await sessions.touch(found.session.id, at, new Date(at.getTime() + sessionWindow));
       }
       const { user } = found;
       return {
@@ -72,9 +86,21 @@ export function createSessionService(
       };
     },
 
-    revoke: (sessionId: string, userId: string) => sessions.revoke(sessionId, userId, now()),
-    revokeAllForUser: (userId: string, keepSessionId?: string) =>
-      sessions.revokeAllForUser(userId, now(), keepSessionId),
+    async revoke(sessionId: string, userId: string): Promise<boolean> {
+      const revoked = await sessions.revoke(sessionId, userId, now());
+      if (revoked) notifyRevoked([sessionId]);
+      return revoked;
+    },
+    /** Revokes every live session of the user but `keepSessionId`; returns how many. */
+    async revokeAllForUser(userId: string, keepSessionId?: string): Promise<number> {
+      const revoked = await sessions.revokeAllForUser(userId, now(), keepSessionId);
+      notifyRevoked(revoked);
+      return revoked.length;
+    },
+    /** Runs `listener` with the ids of sessions as they are revoked (e.g. to close their live sockets). */
+    onRevoked(listener: (sessionIds: string[]) => void): void {
+      revokedListeners.push(listener);
+    },
     listForUser: (userId: string) => sessions.listLiveForUser(userId, now()),
   };
 }

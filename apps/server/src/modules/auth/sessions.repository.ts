@@ -7,6 +7,7 @@ export interface NewSession {
   tokenHash: string;
   userAgent: string;
   ipAddress: string;
+  lastUsedAt?: Date;
   expiresAt: Date;
 }
 
@@ -50,8 +51,8 @@ export function createSessionsRepository(db: Db) {
       return revoked.length > 0;
     },
 
-    /** Revokes every live session of the user, except `keepSessionId` when given. Returns how many. */
-    async revokeAllForUser(userId: string, now: Date, keepSessionId?: string): Promise<number> {
+    /** Revokes every live session of the user, except `keepSessionId` when given. Returns their ids. */
+    async revokeAllForUser(userId: string, now: Date, keepSessionId?: string): Promise<string[]> {
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
       if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
       const revoked = await db
@@ -59,7 +60,7 @@ export function createSessionsRepository(db: Db) {
         .set({ revokedAt: now })
         .where(and(...conditions))
         .returning({ id: sessions.id });
-      return revoked.length;
+      return revoked.map((row) => row.id);
     },
   };
 }

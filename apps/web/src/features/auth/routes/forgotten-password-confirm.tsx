@@ -1,38 +1,121 @@
-import { KeyRound } from 'lucide-react';
+import { resetPasswordInputSchema, type ResetPasswordInput } from '@compliance/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { paths } from '@/config/paths.ts';
+import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
+import { clearAuthToken } from '@/lib/auth-token.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { FormAlert } from '../components/form-alert.tsx';
+import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { applyServerFieldErrors, countRequired } from '../components/server-errors.ts';
 
-export const handle = { title: 'common:pages.forgottenPasswordConfirm.title' } satisfies RouteHandle;
+export const handle = { title: 'auth:reset.title' } satisfies RouteHandle;
 
-/** Enter the code and a new password (public layout, /forgotten-password/confirm). */
+/** Takes the code (or the link's token) and the new password; every session of the account ends. */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['auth', 'errors']);
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? undefined;
+  const reset = useResetPassword();
+  const checklistId = useId();
+  const [formError, setFormError] = useState<{ message: string; expired: boolean } | null>(null);
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordInputSchema),
+    defaultValues: { email: searchParams.get('email') ?? '', code: '', token, password: '', passwordConfirmation: '' },
+  });
+  const { errors } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        await reset.mutateAsync(
+          token ? { token, password: values.password, passwordConfirmation: values.passwordConfirmation } : values,
+        );
+        // Every session ended, this browser's too.
+        clearAuthToken();
+        queryClient.clear();
+        await navigate(`${paths.auth.login.getHref()}?notice=password-reset`, { replace: true });
+      } catch (error) {
+        if (applyServerFieldErrors(error, form.setError, ['email', 'code', 'password', 'passwordConfirmation'])) return;
+        const expired =
+          isApiError(error) && ['VERIFICATION_CODE_EXPIRED', 'VERIFICATION_CODE_LOCKED'].includes(error.code);
+        setFormError({ message: t(errorMessageKey(error)), expired });
+      }
+    },
+    (invalid) =>
+      setFormError(countRequired(invalid) > 1 ? { message: t('auth:validation.allFields'), expired: false } : null),
+  );
+
   return (
-    <div className="mx-auto w-full max-w-md">
-      <div className="rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">
-        <PageHeader
-          className="pb-6"
-          title={t('common:pages.forgottenPasswordConfirm.title')}
-          description={t('common:pages.forgottenPasswordConfirm.description')}
-        />
-        <EmptyState
-          icon={KeyRound}
-          title={t('common:pages.forgottenPasswordConfirm.emptyTitle')}
-          description={t('common:pages.forgottenPasswordConfirm.emptyDescription')}
-        />
-      </div>
-      <p className="mt-6 text-center text-sm">
-        <Link
-          to={paths.auth.login.getHref()}
-          className="rounded-sm font-medium text-primary-700 hover:text-primary-800 hover:underline"
-        >
-          {t('common:pages.forgottenPassword.backToLogin')}
+    <AuthCard
+      title={t('auth:reset.title')}
+      description={token ? t('auth:reset.descriptionLink') : t('auth:reset.description')}
+      footer={
+        <Link to={paths.auth.login.getHref()} className="rounded-sm font-medium text-primary-700 hover:underline">
+          {t('auth:forgot.backToLogin')}
         </Link>
-      </p>
-    </div>
+      }
+    >
+      {formError ? (
+        <FormAlert>
+          {formError.message}{' '}
+          {formError.expired || token ? (
+            <Link to={paths.auth.forgottenPassword.getHref()} className="font-medium underline">
+              {t('auth:reset.requestNew')}
+            </Link>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {token ? null : (
+          <>
+            <FormField label={t('auth:fields.email')} required error={message(errors.email?.message)}>
+              <Input type="email" autoComplete="email" {...form.register('email')} />
+            </FormField>
+            <FormField label={t('auth:fields.code')} required error={message(errors.code?.message)}>
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="font-mono tracking-[0.3em]"
+                {...form.register('code')}
+              />
+            </FormField>
+          </>
+        )}
+        <FormField label={t('auth:fields.newPassword')} required error={message(errors.password?.message)}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            aria-describedby={checklistId}
+            {...form.register('password')}
+          />
+        </FormField>
+        <PasswordChecklist id={checklistId} value={password} />
+        <FormField
+          label={t('auth:fields.newPasswordConfirmation')}
+          required
+          error={message(errors.passwordConfirmation?.message)}
+        >
+          <Input type="password" autoComplete="new-password" {...form.register('passwordConfirmation')} />
+        </FormField>
+        <Button type="submit" size="md" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('auth:reset.submitting') : t('auth:reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,39 +1,11 @@
-import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { paths } from '@/config/paths.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { SignupForm } from '../components/signup-form.tsx';
 
 export const handle = { title: 'common:pages.signup.title' } satisfies RouteHandle;
 
 /** Registration (public layout, /signup). */
 export function Component() {
   const { t } = useTranslation('common');
-  return (
-    <div className="mx-auto w-full max-w-md">
-      <div className="rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm sm:p-8">
-        <PageHeader
-          className="pb-6"
-          title={t('common:pages.signup.title')}
-          description={t('common:pages.signup.description')}
-        />
-        <EmptyState
-          icon={UserPlus}
-          title={t('common:pages.signup.emptyTitle')}
-          description={t('common:pages.signup.emptyDescription')}
-        />
-      </div>
-      <p className="mt-6 text-center text-sm text-neutral-600">
-        {t('common:pages.signup.haveAccount')}{' '}
-        <Link
-          to={paths.auth.login.getHref()}
-          className="rounded-sm font-medium text-primary-700 hover:text-primary-800 hover:underline"
-        >
-          {t('common:header.signIn')}
-        </Link>
-      </p>
-    </div>
-  );
+  return <SignupForm title={t('common:pages.signup.title')} description={t('common:pages.signup.description')} />;
 }

@@ -1,0 +1,225 @@
+import type {
+  AccountSettings,
+  ActiveSession,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  Profile,
+  UpdateProfileInput,
+  UpdateSettingsInput,
+} from '@compliance/shared/account';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AccountsRepository } from '../auth/accounts.repository.ts';
+import { toLocale, type AuthService, type ClientInfo } from '../auth/auth.service.ts';
+import type { AuthContext, SessionService } from '../auth/session.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+
+function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+  return auth;
+}
+
+/** The signed-in user's own account: profile, e-mail, password, settings and sessions. */
+export function createAccountService({
+  repository,
+  auth: authService,
+  sessions,
+  mail,
+  audit,
+}: {
+  repository: AccountsRepository;
+  auth: AuthService;
+  sessions: SessionService;
+  mail: MailService;
+  audit: AuditService;
+}) {
+  async function loadUser(caller: AuthContext) {
+    const user = await repository.findUserById(caller.user.id);
+    if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+    return user;
+  }
+
+  async function pendingEmail(userId: string): Promise<string | null> {
+    const latest = await repository.latestCode(userId, 'email_change');
+    if (!latest || latest.consumedAt || latest.expiresAt <= new Date() || latest.failedAttempts >= 5) return null;
+    return latest.newEmail;
+  }
+
+  async function toProfile(userId: string): Promise<Profile> {
+    const user = await repository.findUserById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+    return {
+      ...authService.toSessionUser(user),
+      pendingEmail: await pendingEmail(user.id),
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async function assertCurrentPassword(userId: string, password: string): Promise<void> {
+    const user = await repository.findUserById(userId);
+    if (!user || !(await authService.verifyPassword(password, user.passwordHash))) {
+      throw new AppError('CURRENT_PASSWORD_INCORRECT', 400, 'The current password is incorrect', {
+        fields: { currentPassword: 'errors:CURRENT_PASSWORD_INCORRECT' },
+      });
+    }
+  }
+
+  return {
+    async getProfile(auth: AuthContext | null): Promise<Profile> {
+      const caller = requireAuth(auth);
+      return toProfile(caller.user.id);
+    },
+
+    async updateProfile(auth: AuthContext | null, input: UpdateProfileInput, client: ClientInfo): Promise<Profile> {
+      const caller = requireAuth(auth);
+      await repository.updateUser(caller.user.id, input);
+      await audit.record('account.profile_updated', {
+        actor: caller.user,
+        target: caller.user,
+        ipAddress: client.ipAddress,
+      });
+      return toProfile(caller.user.id);
+    },
+
+    /** Sends a code to the new address; the address changes only once that code is entered. */
+    async requestEmailChange(
+      auth: AuthContext | null,
+      input: ChangeEmailInput & { newEmail: string },
+    ): Promise<Profile> {
+      const caller = requireAuth(auth);
+      await assertCurrentPassword(caller.user.id, input.currentPassword);
+      if (input.newEmail === caller.user.email) return toProfile(caller.user.id);
+      if (await repository.findUserByEmail(input.newEmail)) {
+        throw new AppError('EMAIL_TAKEN', 409, 'The email has already been taken.', {
+          fields: { newEmail: 'errors:EMAIL_TAKEN' },
+        });
+      }
+      const wait = await authService.codes.cooldownSeconds(caller.user.id, 'email_change');
+      const pending = await pendingEmail(caller.user.id);
+      if (wait > 0 && pending === input.newEmail) {
+        throw new AppError('RESEND_TOO_SOON', 429, `Wait ${wait} s before asking for another code`, {
+          fields: { retryAfterSeconds: String(wait) },
+        });
+      }
+      const user = await loadUser(caller);
+      await repository.transaction(async (tx) => {
+        const { code } = await authService.codes.issue(user, 'email_change', { newEmail: input.newEmail, tx });
+        await mail.queue(
+          { userId: user.id, email: input.newEmail, language: user.language },
+          { name: 'change_email', vars: { firstName: user.firstName, code } },
+          tx,
+        );
+      });
+      return toProfile(caller.user.id);
+    },
+
+    async confirmEmailChange(auth: AuthContext | null, code: string, client: ClientInfo): Promise<Profile> {
+      const caller = requireAuth(auth);
+      const row = await authService.codes.consume(caller.user.id, 'email_change', code);
+      const newEmail = row.newEmail;
+      if (!newEmail) throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
+      if (await repository.findUserByEmail(newEmail)) {
+        throw new AppError('EMAIL_TAKEN', 409, 'The email has already been taken.');
+      }
+      try {
+        await repository.updateUser(caller.user.id, { email: newEmail, emailVerifiedAt: new Date() });
+      } catch (error) {
+        // Taken between the check and the update (unique index).
+        throw new AppError('EMAIL_TAKEN', 409, 'The email has already been taken.', { cause: error });
+      }
+      await audit.record('account.email_changed', {
+        actor: caller.user,
+        target: { id: caller.user.id, email: newEmail },
+        ipAddress: client.ipAddress,
+        metadata: { from: caller.user.email, to: newEmail },
+      });
+      return toProfile(caller.user.id);
+    },
+
+    /** Checks the current password, stores the new one, and signs out every other session. */
+    async changePassword(auth: AuthContext | null, input: ChangePasswordInput, client: ClientInfo): Promise<number> {
+      const caller = requireAuth(auth);
+      await assertCurrentPassword(caller.user.id, input.currentPassword);
+      await repository.updateUser(caller.user.id, { passwordHash: await authService.hashPassword(input.password) });
+      const revoked = await sessions.revokeAllForUser(caller.user.id, caller.sessionId);
+      await audit.record('account.password_changed', {
+        actor: caller.user,
+        target: caller.user,
+        ipAddress: client.ipAddress,
+        metadata: { revokedSessions: revoked },
+      });
+      const user = await loadUser(caller);
+      await mail.queue(
+        { userId: user.id, email: user.email, language: user.language },
+        { name: 'password_changed', vars: { firstName: user.firstName } },
+      );
+      return revoked;
+    },
+
+    async getSettings(auth: AuthContext | null): Promise<AccountSettings> {
+      const caller = requireAuth(auth);
+      const [user, settings] = await Promise.all([loadUser(caller), repository.findSettings(caller.user.id)]);
+      return {
+        language: toLocale(user.language),
+        theme: 'light',
+        defaultAssistant: settings?.defaultAssistant === 'prompt_engineer' ? 'prompt_engineer' : 'expert',
+        knowledgeBaseSearch: settings?.knowledgeBaseSearch ?? true,
+        sessionLifetimeDays: ([1, 7, 30, 90] as const).find((days) => days === settings?.sessionLifetimeDays) ?? 30,
+      };
+    },
+
+    async updateSettings(auth: AuthContext | null, input: UpdateSettingsInput): Promise<AccountSettings> {
+      const caller = requireAuth(auth);
+      const { language, ...preferences } = input;
+      await repository.transaction(async (tx) => {
+        if (language) await repository.updateUser(caller.user.id, { language }, tx);
+        if (Object.keys(preferences).length > 0) await repository.upsertSettings(caller.user.id, preferences, tx);
+      });
+      return this.getSettings(auth);
+    },
+
+    async listSessions(auth: AuthContext | null): Promise<ActiveSession[]> {
+      const caller = requireAuth(auth);
+      const rows = await sessions.listForUser(caller.user.id);
+      return rows
+        .map((row) => ({
+          id: row.id,
+          userAgent: row.userAgent,
+          ipAddress: row.ipAddress,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          current: row.id === caller.sessionId,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt));
+    },
+
+    async revokeSession(auth: AuthContext | null, sessionId: string, client: ClientInfo): Promise<void> {
+      const caller = requireAuth(auth);
+      // Scoped to the caller's own sessions: someone else's id simply is not found.
+      if (!(await sessions.revoke(sessionId, caller.user.id))) {
+        throw new AppError('NOT_FOUND', 404, 'Session not found');
+      }
+      await audit.record('account.sessions_revoked', {
+        actor: caller.user,
+        target: caller.user,
+        ipAddress: client.ipAddress,
+        metadata: { sessionId },
+      });
+    },
+
+    async revokeOtherSessions(auth: AuthContext | null, client: ClientInfo): Promise<number> {
+      const caller = requireAuth(auth);
+      const revoked = await sessions.revokeAllForUser(caller.user.id, caller.sessionId);
+      await audit.record('account.sessions_revoked', {
+        actor: caller.user,
+        target: caller.user,
+        ipAddress: client.ipAddress,
+        metadata: { revoked, others: true },
+      });
+      return revoked;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

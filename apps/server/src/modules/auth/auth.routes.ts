@@ -1,0 +1,130 @@
+import {
+  authResponseSchema,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  okResponseSchema,
+  resendResponseSchema,
+  resetPasswordInputSchema,
+  sessionResponseSchema,
+  signupInputSchema,
+  verifyEmailInputSchema,
+} from '@compliance/shared/auth';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ClientInfo } from './auth.service.ts';
+
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ipAddress: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+/** Sign-up, verification, sign-in and -out, password reset: `/api/auth/*`. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.accounts;
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account (unverified) and send the verification code',
+        body: signupInputSchema,
+        response: { 201: authResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await auth.signup(request.body, clientInfo(request))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginInputSchema,
+        response: { 200: authResponseSchema },
+      },
+    },
+    async (request) => auth.login(request.body, clientInfo(request)),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireSession,
+      schema: { tags, summary: 'Revoke the current session', response: { 200: okResponseSchema } },
+    },
+    async (request) => {
+      await auth.logout(request.auth, clientInfo(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      preHandler: app.requireSession,
+      schema: { tags, summary: 'The signed-in user', response: { 200: sessionResponseSchema } },
+    },
+    async (request) => ({ user: await auth.session(request.auth) }),
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Confirm the e-mail address with the 6-digit code',
+        body: verifyEmailInputSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => ({ user: await auth.verifyEmail(request.auth, request.body.code, clientInfo(request)) }),
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Send a new verification code (once a minute)',
+        response: { 200: resendResponseSchema },
+      },
+    },
+    async (request) => auth.resendVerification(request.auth),
+  );
+
+  app.post(
+    '/auth/password/forgot',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password-reset code and link (same answer for unknown addresses)',
+        body: forgotPasswordInputSchema,
+        response: { 202: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await auth.forgotPassword(request.body, clientInfo(request));
+      return reply.code(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    '/auth/password/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the code or link token; signs out every session',
+        body: resetPasswordInputSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body, clientInfo(request));
+      return { ok: true as const };
+    },
+  );
+};

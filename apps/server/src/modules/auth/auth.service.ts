@@ -1,0 +1,271 @@
+import type {
+  AuthResponse,
+  ForgotPasswordInput,
+  LoginInput,
+  ResetPasswordInput,
+  SessionUser,
+  SignupInput,
+} from '@compliance/shared/auth';
+import { locales, type Locale } from '@compliance/shared/i18n';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { OneTimeCodes } from './one-time-codes.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
+import type { AuthContext, SessionService } from './session.service.ts';
+
+export interface ClientInfo {
+  ipAddress: string;
+  userAgent: string;
+}
+
+type Signup = Omit<SignupInput, 'email'> & { email: string };
+
+export function toLocale(value: string | undefined): Locale {
+  return (locales as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en';
+}
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    companyName: user.companyName,
+    role: user.role,
+    language: toLocale(user.language),
+    emailVerified: user.emailVerifiedAt !== null,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Sign-up, e-mail verification, sign-in and -out, password reset, and the first admin. */
+export function createAuthService({
+  repository,
+  sessions,
+  mail,
+  audit,
+  codes,
+  throttle,
+  publicUrl,
+  log,
+}: {
+  repository: AccountsRepository;
+  sessions: SessionService;
+  mail: MailService;
+  audit: AuditService;
+  codes: OneTimeCodes;
+  throttle: LoginThrottle;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  async function startSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+    const settings = await repository.findSettings(user.id);
+    const lifetimeMs = (settings?.sessionLifetimeDays ?? 30) * DAY_MS;
+    const { token } = await sessions.create(user.id, client, { lifetimeMs });
+    return { token, user: toSessionUser(user) };
+  }
+
+  async function sendVerificationCode(user: UserRow): Promise<void> {
+    await repository.transaction(async (tx) => {
+      const { code } = await codes.issue(user, 'email_verification', { tx });
+      await mail.queue(
+        { userId: user.id, email: user.email, language: user.language },
+        { name: 'verify_email', vars: { firstName: user.firstName, code } },
+        tx,
+      );
+    });
+  }
+
+  function requireAuth(auth: AuthContext | null): AuthContext {
+    if (!auth) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+    return auth;
+  }
+
+  return {
+    async signup(input: Signup, client: ClientInfo): Promise<AuthResponse> {
+      const passwordHash = await hashPassword(input.password);
+      const user = await repository.insertUser({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        passwordHash,
+        language: toLocale(input.language),
+      });
+      if (!user) {
+        throw new AppError('EMAIL_TAKEN', 409, 'The email has already been taken.', {
+          fields: { email: 'errors:EMAIL_TAKEN' },
+        });
+      }
+      await sendVerificationCode(user);
+      await audit.record('auth.signup', { actor: user, target: user, ipAddress: client.ipAddress });
+      return startSession(user, client);
+    },
+
+    /** One answer for an unknown address and a wrong password; blocked keys get 429. */
+    async login(input: LoginInput & { email: string }, client: ClientInfo): Promise<AuthResponse> {
+      await throttle.assertAllowed(input.email, client.ipAddress);
+      const user = await repository.findUserByEmail(input.email);
+      const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
+      if (!user || !valid) {
+        await audit.record('auth.sign_in_failed', {
+          target: user ?? null,
+          ipAddress: client.ipAddress,
+          metadata: { email: input.email },
+        });
+        try {
+          await throttle.recordFailure(input.email, client.ipAddress);
+        } catch (error) {
+          await audit.record('auth.sign_in_blocked', {
+            target: user ?? null,
+            ipAddress: client.ipAddress,
+            metadata: { email: input.email },
+          });
+          throw error;
+        }
+        throw new AppError('INVALID_CREDENTIALS', 401, 'The e-mail address or password is incorrect');
+      }
+      if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', 403, 'This account is disabled');
+      await throttle.recordSuccess(input.email);
+      if (needsRehash(user.passwordHash)) {
+        await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
+      }
+      await audit.record('auth.sign_in', { actor: user, target: user, ipAddress: client.ipAddress });
+      return startSession(user, client);
+    },
+
+    async logout(auth: AuthContext | null, client: ClientInfo): Promise<void> {
+      const caller = requireAuth(auth);
+      await sessions.revoke(caller.sessionId, caller.user.id);
+      await audit.record('auth.sign_out', { actor: caller.user, target: caller.user, ipAddress: client.ipAddress });
+    },
+
+    async session(auth: AuthContext | null): Promise<SessionUser> {
+      const caller = requireAuth(auth);
+      const user = await repository.findUserById(caller.user.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+      return toSessionUser(user);
+    },
+
+    async verifyEmail(auth: AuthContext | null, code: string, client: ClientInfo): Promise<SessionUser> {
+      const caller = requireAuth(auth);
+      if (caller.user.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'Already verified');
+      await codes.consume(caller.user.id, 'email_verification', code);
+      const user = await repository.updateUser(caller.user.id, { emailVerifiedAt: new Date() });
+      if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+      await audit.record('auth.email_verified', { actor: user, target: user, ipAddress: client.ipAddress });
+      return toSessionUser(user);
+    },
+
+    async resendVerification(auth: AuthContext | null): Promise<{ retryAfterSeconds: number }> {
+      const caller = requireAuth(auth);
+      if (caller.user.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'Already verified');
+      const wait = await codes.cooldownSeconds(caller.user.id, 'email_verification');
+      if (wait > 0) {
+        throw new AppError('RESEND_TOO_SOON', 429, `Wait ${wait} s before asking for another code`, {
+          fields: { retryAfterSeconds: String(wait) },
+        });
+      }
+      const user = await repository.findUserById(caller.user.id);
+      if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+      await sendVerificationCode(user);
+      return { retryAfterSeconds: 60 };
+    },
+
+    /** Always answers the same way, whether or not the address has an account. */
+    async forgotPassword(input: ForgotPasswordInput & { email: string }, client: ClientInfo): Promise<void> {
+      const user = await repository.findUserByEmail(input.email);
+      if (!user || user.status !== 'active') return;
+      if ((await codes.cooldownSeconds(user.id, 'password_reset')) > 0) return;
+      await repository.transaction(async (tx) => {
+        const { code, token } = await codes.issue(user, 'password_reset', { withLink: true, tx });
+        const link = `${publicUrl}/forgotten-password/confirm?token=${encodeURIComponent(token ?? '')}`;
+        await mail.queue(
+          { userId: user.id, email: user.email, language: user.language },
+          { name: 'reset_password', vars: { firstName: user.firstName, code, link } },
+          tx,
+        );
+      });
+      await audit.record('auth.password_reset_requested', { target: user, ipAddress: client.ipAddress });
+    },
+
+    /** Sets the new password and signs out every session of the account. */
+    async resetPassword(input: ResetPasswordInput, client: ClientInfo): Promise<void> {
+      let userId: string;
+      if (input.token) {
+        userId = (await codes.consumeLinkToken(input.token)).userId;
+      } else {
+        const user = await repository.findUserByEmail(input.email ?? '');
+        if (!user) {
+          // Same answer and about the same work as a wrong code: no account enumeration.
+          await verifyPassword(input.password, null);
+          throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
+        }
+        userId = (await codes.consume(user.id, 'password_reset', input.code ?? '')).userId;
+      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await repository.findUserById(userId);
+      if (!user) throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
+      // Receiving the code proves the address too.
+      const updated = await repository.updateUser(userId, {
+        passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      });
+      await sessions.revokeAllForUser(userId);
+      await throttle.recordSuccess(user.email);
+      await audit.record('auth.password_reset', { actor: user, target: user, ipAddress: client.ipAddress });
+      if (updated) {
+        await mail.queue(
+          { userId: updated.id, email: updated.email, language: updated.language },
+          { name: 'password_changed', vars: { firstName: updated.firstName } },
+        );
+      }
+    },
+
+    /** ADMIN_EMAIL + ADMIN_PASSWORD: creates the admin (verified), or promotes and re-enables the account. */
+    async ensureAdmin(admin: { email: string; password: string } | undefined): Promise<void> {
+      if (!admin) return;
+      const email = admin.email.toLowerCase();
+      const existing = await repository.findUserByEmail(email);
+      if (existing) {
+        if (existing.role === 'admin' && existing.status === 'active' && existing.emailVerifiedAt) return;
+        await repository.updateUser(existing.id, {
+          role: 'admin',
+          status: 'active',
+          emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+        });
+        await audit.record('admin.bootstrap', { target: existing, metadata: { promoted: true } });
+        log.info({ email }, 'Promoted ADMIN_EMAIL to administrator');
+        return;
+      }
+      const created = await repository.insertUser({
+        email,
+        firstName: 'Admin',
+        lastName: '',
+        companyName: '',
+        passwordHash: await hashPassword(admin.password),
+        language: 'en',
+        role: 'admin',
+        emailVerifiedAt: new Date(),
+      });
+      if (created) {
+        await audit.record('admin.bootstrap', { target: created, metadata: { created: true } });
+        log.info({ email }, 'Created the administrator from ADMIN_EMAIL');
+      }
+    },
+
+    // Used by the account module (profile, password and e-mail changes).
+    verifyPassword,
+    hashPassword,
+    codes,
+    toSessionUser,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,230 @@
+import type { Locale } from '@compliance/shared/i18n';
+
+/** Every e-mail the app sends, in the four interface languages. Plain text plus a simple HTML part. */
+
+export type MailTemplate =
+  | { name: 'verify_email'; vars: { firstName: string; code: string } }
+  | { name: 'change_email'; vars: { firstName: string; code: string } }
+  | { name: 'reset_password'; vars: { firstName: string; code: string; link: string } }
+  | { name: 'password_changed'; vars: { firstName: string } };
+
+export type MailTemplateName = MailTemplate['name'];
+
+interface Texts {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  footer: string;
+}
+
+type Catalogue = { [Name in MailTemplateName]: (vars: Extract<MailTemplate, { name: Name }>['vars']) => Texts };
+
+const catalogues: Record<Locale, Catalogue> = {
+  en: {
+    verify_email: ({ firstName, code }) => ({
+      subject: `Your verification code: ${code}`,
+      greeting: `Hello ${firstName},`,
+      lines: [
+        'Welcome to Compliance Assistant. Enter this code to confirm your e-mail address:',
+        code,
+        'The code is valid for 10 minutes and can be used once.',
+        'If you did not create an account, you can ignore this e-mail.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    change_email: ({ firstName, code }) => ({
+      subject: `Confirm your new e-mail address: ${code}`,
+      greeting: `Hello ${firstName},`,
+      lines: [
+        'Enter this code to confirm this address as the new e-mail address of your account:',
+        code,
+        'The code is valid for 10 minutes and can be used once.',
+        'If you did not ask for this change, you can ignore this e-mail.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    reset_password: ({ firstName, code, link }) => ({
+      subject: `Reset your password: ${code}`,
+      greeting: `Hello ${firstName},`,
+      lines: [
+        'Someone asked to reset the password of your account. Use this code:',
+        code,
+        `Or open this link: ${link}`,
+        'The code and the link are valid for 10 minutes and can be used once. Every signed-in device will be signed out.',
+        'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    password_changed: ({ firstName }) => ({
+      subject: 'Your password was changed',
+      greeting: `Hello ${firstName},`,
+      lines: [
+        'The password of your account was just changed, and your other sessions were signed out.',
+        'If this was not you, reset your password at once and contact your administrator.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+  },
+  de: {
+    verify_email: ({ firstName, code }) => ({
+      subject: `Ihr Bestätigungscode: ${code}`,
+      greeting: `Guten Tag ${firstName}`,
+      lines: [
+        'Willkommen bei Compliance Assistant. Geben Sie diesen Code ein, um Ihre E-Mail-Adresse zu bestätigen:',
+        code,
+        'Der Code ist 10 Minuten gültig und kann einmal verwendet werden.',
+        'Falls Sie kein Konto eröffnet haben, können Sie diese E-Mail ignorieren.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    change_email: ({ firstName, code }) => ({
+      subject: `Bestätigen Sie Ihre neue E-Mail-Adresse: ${code}`,
+      greeting: `Guten Tag ${firstName}`,
+      lines: [
+        'Geben Sie diesen Code ein, um diese Adresse als neue E-Mail-Adresse Ihres Kontos zu bestätigen:',
+        code,
+        'Der Code ist 10 Minuten gültig und kann einmal verwendet werden.',
+        'Falls Sie diese Änderung nicht veranlasst haben, können Sie diese E-Mail ignorieren.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    reset_password: ({ firstName, code, link }) => ({
+      subject: `Passwort zurücksetzen: ${code}`,
+      greeting: `Guten Tag ${firstName}`,
+      lines: [
+        'Jemand hat verlangt, das Passwort Ihres Kontos zurückzusetzen. Verwenden Sie diesen Code:',
+        code,
+        `Oder öffnen Sie diesen Link: ${link}`,
+        'Code und Link sind 10 Minuten gültig und können einmal verwendet werden. Alle angemeldeten Geräte werden abgemeldet.',
+        'Falls Sie dies nicht verlangt haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    password_changed: ({ firstName }) => ({
+      subject: 'Ihr Passwort wurde geändert',
+      greeting: `Guten Tag ${firstName}`,
+      lines: [
+        'Das Passwort Ihres Kontos wurde soeben geändert, und Ihre anderen Sitzungen wurden abgemeldet.',
+        'Falls Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und wenden Sie sich an Ihre Administration.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+  },
+  fr: {
+    verify_email: ({ firstName, code }) => ({
+      subject: `Votre code de vérification : ${code}`,
+      greeting: `Bonjour ${firstName},`,
+      lines: [
+        'Bienvenue sur Compliance Assistant. Saisissez ce code pour confirmer votre adresse e-mail :',
+        code,
+        'Le code est valable 10 minutes et ne peut être utilisé qu’une fois.',
+        'Si vous n’avez pas créé de compte, vous pouvez ignorer cet e-mail.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    change_email: ({ firstName, code }) => ({
+      subject: `Confirmez votre nouvelle adresse e-mail : ${code}`,
+      greeting: `Bonjour ${firstName},`,
+      lines: [
+        'Saisissez ce code pour confirmer cette adresse comme nouvelle adresse e-mail de votre compte :',
+        code,
+        'Le code est valable 10 minutes et ne peut être utilisé qu’une fois.',
+        'Si vous n’avez pas demandé ce changement, vous pouvez ignorer cet e-mail.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    reset_password: ({ firstName, code, link }) => ({
+      subject: `Réinitialisez votre mot de passe : ${code}`,
+      greeting: `Bonjour ${firstName},`,
+      lines: [
+        'Une réinitialisation du mot de passe de votre compte a été demandée. Utilisez ce code :',
+        code,
+        `Ou ouvrez ce lien : ${link}`,
+        'Le code et le lien sont valables 10 minutes et ne peuvent être utilisés qu’une fois. Tous les appareils connectés seront déconnectés.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    password_changed: ({ firstName }) => ({
+      subject: 'Votre mot de passe a été modifié',
+      greeting: `Bonjour ${firstName},`,
+      lines: [
+        'Le mot de passe de votre compte vient d’être modifié et vos autres sessions ont été déconnectées.',
+        'Si ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez votre administrateur.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+  },
+  it: {
+    verify_email: ({ firstName, code }) => ({
+      subject: `Il suo codice di verifica: ${code}`,
+      greeting: `Buongiorno ${firstName},`,
+      lines: [
+        'Benvenuto in Compliance Assistant. Inserisca questo codice per confermare il suo indirizzo e-mail:',
+        code,
+        'Il codice è valido 10 minuti e può essere usato una sola volta.',
+        'Se non ha creato un account, può ignorare questa e-mail.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    change_email: ({ firstName, code }) => ({
+      subject: `Confermi il nuovo indirizzo e-mail: ${code}`,
+      greeting: `Buongiorno ${firstName},`,
+      lines: [
+        'Inserisca questo codice per confermare questo indirizzo come nuovo indirizzo e-mail del suo account:',
+        code,
+        'Il codice è valido 10 minuti e può essere usato una sola volta.',
+        'Se non ha richiesto questa modifica, può ignorare questa e-mail.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    reset_password: ({ firstName, code, link }) => ({
+      subject: `Reimposti la password: ${code}`,
+      greeting: `Buongiorno ${firstName},`,
+      lines: [
+        'È stato chiesto di reimpostare la password del suo account. Usi questo codice:',
+        code,
+        `Oppure apra questo link: ${link}`,
+        'Il codice e il link sono validi 10 minuti e possono essere usati una sola volta. Tutti i dispositivi connessi verranno disconnessi.',
+        'Se non ha fatto lei questa richiesta, ignori questa e-mail: la password resta invariata.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    password_changed: ({ firstName }) => ({
+      subject: 'La sua password è stata modificata',
+      greeting: `Buongiorno ${firstName},`,
+      lines: [
+        'La password del suo account è appena stata modificata e le altre sessioni sono state disconnesse.',
+        'Se non è stato lei, reimposti subito la password e contatti l’amministratore.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function renderMail(template: MailTemplate, language: Locale): RenderedMail {
+  const catalogue = catalogues[language] ?? catalogues.en;
+  const render = catalogue[template.name] as (vars: MailTemplate['vars']) => Texts;
+  const texts = render(template.vars);
+  const text = [texts.greeting, '', ...texts.lines.flatMap((line) => [line, '']), '—', texts.footer].join('\n');
+  const code = 'code' in template.vars ? template.vars.code : undefined;
+  const htmlLines = texts.lines
+    .map((line) =>
+      line === code
+        ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;font-family:monospace">${escapeHtml(line)}</p>`
+        : `<p>${escapeHtml(line)}</p>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:sans-serif;color:#1f2937"><p>${escapeHtml(texts.greeting)}</p>${htmlLines}<p style="color:#6b7280">— ${escapeHtml(texts.footer)}</p></body></html>`;
+  return { subject: texts.subject, text, html };
+}
