@@ -1,0 +1,21 @@
+import type { CountryDetailResponse, CountryLanguage } from '@compliance/shared/countries';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+/** A country's page: name and status for everyone, everything for accounts. */
+export function getCountry(id: string, language: CountryLanguage): Promise<CountryDetailResponse> {
+  return api.get<CountryDetailResponse>(`/countries/${encodeURIComponent(id)}`, { params: { lang: language } });
+}
+
+export function getCountryQueryOptions(id: string, language: CountryLanguage, signedIn: boolean) {
+  return queryOptions({
+    // The answer depends on whether the caller is signed in.
+    queryKey: ['countries', 'detail', id.toUpperCase(), language, signedIn],
+    queryFn: () => getCountry(id, language),
+    meta: { errorTitle: 'errors:countries.detailFailed' },
+  });
+}
+
+export function useCountry(id: string, language: CountryLanguage, signedIn: boolean) {
+  return useQuery(getCountryQueryOptions(id, language, signedIn));
+}
