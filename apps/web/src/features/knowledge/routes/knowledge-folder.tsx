@@ -1,36 +1,19 @@
-import { ArrowLeft, FolderOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { paths } from '@/config/paths.ts';
+import { useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { useKbContents } from '../api/branch.ts';
+import { KbContentsView } from '../components/kb-contents-view.tsx';
+import { KbLoadError } from '../components/load-error.tsx';
 
-export const handle = { title: 'common:pages.knowledgeFolder.title' } satisfies RouteHandle;
+export const handle = { title: 'knowledge:folderTitle' } satisfies RouteHandle;
 
 /** A knowledge-base folder (admin layout, /admin/knowledge-base/folder/:folderId). */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageHeader
-        eyebrow={
-          <Link
-            to={paths.admin.knowledgeBase.getHref()}
-            className="inline-flex items-center gap-1.5 rounded-sm font-medium text-primary-700 hover:text-primary-800 hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t('common:pages.knowledgeBase.backToKnowledgeBase')}
-          </Link>
-        }
-        title={t('common:pages.knowledgeFolder.title')}
-        description={t('common:pages.knowledgeFolder.description')}
-      />
-      <EmptyState
-        icon={FolderOpen}
-        title={t('common:pages.knowledgeFolder.emptyTitle')}
-        description={t('common:pages.knowledgeFolder.emptyDescription')}
-      />
-    </>
-  );
+  const { t } = useTranslation('knowledge');
+  const { folderId = '' } = useParams();
+  const contents = useKbContents({ folderId });
+  if (contents.isError) return <KbLoadError title={t('knowledge:folderTitle')} error={contents.error} />;
+  if (!contents.data) return <Skeleton className="h-40" />;
+  return <KbContentsView contents={contents.data} />;
 }

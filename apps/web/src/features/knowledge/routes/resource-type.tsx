@@ -1,36 +1,19 @@
-import { ArrowLeft, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { paths } from '@/config/paths.ts';
+import { useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { useKbContents } from '../api/branch.ts';
+import { KbContentsView } from '../components/kb-contents-view.tsx';
+import { KbLoadError } from '../components/load-error.tsx';
 
-export const handle = { title: 'common:pages.resourceType.title' } satisfies RouteHandle;
+export const handle = { title: 'knowledge:resourceTypeTitle' } satisfies RouteHandle;
 
-/** A resource type within a regulatory function (admin layout, /admin/knowledge-base/:regulatoryFunctionId/:resourceTypeId). */
+/** A resource type within a function: its folders and documents (/admin/knowledge-base/:fn/:type). */
 export function Component() {
-  const { t } = useTranslation('common');
-  return (
-    <>
-      <PageHeader
-        eyebrow={
-          <Link
-            to={paths.admin.knowledgeBase.getHref()}
-            className="inline-flex items-center gap-1.5 rounded-sm font-medium text-primary-700 hover:text-primary-800 hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {t('common:pages.knowledgeBase.backToKnowledgeBase')}
-          </Link>
-        }
-        title={t('common:pages.resourceType.title')}
-        description={t('common:pages.resourceType.description')}
-      />
-      <EmptyState
-        icon={Layers}
-        title={t('common:pages.resourceType.emptyTitle')}
-        description={t('common:pages.resourceType.emptyDescription')}
-      />
-    </>
-  );
+  const { t } = useTranslation('knowledge');
+  const { regulatoryFunctionId = '', resourceTypeId = '' } = useParams();
+  const contents = useKbContents({ functionId: regulatoryFunctionId, resourceTypeId });
+  if (contents.isError) return <KbLoadError title={t('knowledge:resourceTypeTitle')} error={contents.error} />;
+  if (!contents.data) return <Skeleton className="h-40" />;
+  return <KbContentsView contents={contents.data} />;
 }

@@ -1,0 +1,414 @@
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type DbExecutor } from '../../db/client.ts';
+import { fileChunks, filePages, files, folders, type FileRow, type FolderRow } from '../../db/schema/index.ts';
+import type { ExtractedDocument } from '../ingestion/extracted-document.ts';
+
+/**
+ * Whose library a folder or file belongs to: one user's own documents, or one branch (function ×
+ * resource type) of the knowledge base.
+ */
+export type LibraryOwner =
+  { scope: 'user'; userId: string } | { scope: 'kb'; functionId: string; resourceTypeId: string };
+
+export type NewFile = typeof files.$inferInsert;
+
+/** The full-text configuration for a detected language; 'simple' when unknown. */
+export function tsConfigFor(language: string | null | undefined): string {
+  switch (language) {
+    case 'en':
+      return 'english';
+    case 'de':
+      return 'german';
+    case 'fr':
+      return 'french';
+    case 'it':
+      return 'italian';
+    default:
+      return 'simple';
+  }
+}
+
+function ownerColumns(owner: LibraryOwner) {
+  return owner.scope === 'user'
+    ? { scope: 'user' as const, ownerUserId: owner.userId, kbFunctionId: null, kbResourceTypeId: null }
+    : {
+        scope: 'kb' as const,
+        ownerUserId: null,
+        kbFunctionId: owner.functionId,
+        kbResourceTypeId: owner.resourceTypeId,
+      };
+}
+
+function folderOwnerFilter(owner: LibraryOwner): SQL {
+  return owner.scope === 'user'
+    ? and(eq(folders.scope, 'user'), eq(folders.ownerUserId, owner.userId))!
+    : and(
+        eq(folders.scope, 'kb'),
+        eq(folders.kbFunctionId, owner.functionId),
+        eq(folders.kbResourceTypeId, owner.resourceTypeId),
+      )!;
+}
+
+function fileOwnerFilter(owner: LibraryOwner): SQL {
+  return owner.scope === 'user'
+    ? and(eq(files.scope, 'user'), eq(files.ownerUserId, owner.userId))!
+    : and(
+        eq(files.scope, 'kb'),
+        eq(files.kbFunctionId, owner.functionId),
+        eq(files.kbResourceTypeId, owner.resourceTypeId),
+      )!;
+}
+
+export function ownerOfFolder(row: FolderRow): LibraryOwner {
+  return row.scope === 'user'
+    ? { scope: 'user', userId: row.ownerUserId! }
+    : { scope: 'kb', functionId: row.kbFunctionId!, resourceTypeId: row.kbResourceTypeId! };
+}
+
+export function ownerOfFile(row: FileRow): LibraryOwner {
+  return row.scope === 'user'
+    ? { scope: 'user', userId: row.ownerUserId! }
+    : { scope: 'kb', functionId: row.kbFunctionId!, resourceTypeId: row.kbResourceTypeId! };
+}
+
+export function sameOwner(a: LibraryOwner, b: LibraryOwner): boolean {
+  if (a.scope === 'user' && b.scope === 'user') return a.userId === b.userId;
+  if (a.scope === 'kb' && b.scope === 'kb')
+    return a.functionId === b.functionId && a.resourceTypeId === b.resourceTypeId;
+  return false;
+}
+
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+
+export function createDocumentsRepository(db: Db) {
+  return {
+    ownerColumns,
+
+    // ---- folders ----
+    async findFolder(id: string, executor: DbExecutor = db): Promise<FolderRow | undefined> {
+      const [row] = await executor.select().from(folders).where(eq(folders.id, id));
+      return row;
+    },
+
+    listFolders(owner: LibraryOwner, parentId: string | null): Promise<FolderRow[]> {
+      return db
+        .select()
+        .from(folders)
+        .where(and(folderOwnerFilter(owner), parentId ? eq(folders.parentId, parentId) : isNull(folders.parentId)))
+        .orderBy(asc(sql`lower(${folders.name})`));
+    },
+
+    listAllFolders(owner: LibraryOwner): Promise<FolderRow[]> {
+      return db
+        .select()
+        .from(folders)
+        .where(folderOwnerFilter(owner))
+        .orderBy(asc(sql`lower(${folders.name})`));
+    },
+
+    async findFolderByName(owner: LibraryOwner, parentId: string | null, name: string, executor: DbExecutor = db) {
+      const [row] = await executor
+        .select({ id: folders.id })
+        .from(folders)
+        .where(
+          and(
+            folderOwnerFilter(owner),
+            parentId ? eq(folders.parentId, parentId) : isNull(folders.parentId),
+            sql`lower(${folders.name}) = lower(${name})`,
+          ),
+        );
+      return row;
+    },
+
+    async insertFolder(owner: LibraryOwner, values: { name: string; parentId: string | null; rootId: string | null }) {
+      const id = crypto.randomUUID();
+      const [row] = await db
+        .insert(folders)
+        .values({
+          id,
+          ...ownerColumns(owner),
+          name: values.name,
+          parentId: values.parentId,
+          rootId: values.rootId ?? id,
+        })
+        .returning();
+      return row!;
+    },
+
+    async renameFolder(id: string, name: string): Promise<FolderRow | undefined> {
+      const [row] = await db
+        .update(folders)
+        .set({ name, updatedAt: sql`now()` })
+        .where(eq(folders.id, id))
+        .returning();
+      return row;
+    },
+
+    /** The folder and its ancestors, root first. */
+    async ancestors(id: string): Promise<{ id: string; name: string }[]> {
+      const rows = await queryRows<{ id: string; name: string; depth: number }>(
+        db,
+        sql`with recursive chain as (
+              select id, name, parent_id, 0 as depth from folders where id = ${id}
+              union all
+              select f.id, f.name, f.parent_id, c.depth + 1 from folders f join chain c on f.id = c.parent_id
+              where c.depth < 100
+            )
+            select id, name, depth from chain order by depth desc`,
+      );
+      return rows.map((row) => ({ id: row.id, name: row.name }));
+    },
+
+    /** Ids of the folder and everything below it. */
+    async subtreeIds(id: string, executor: DbExecutor = db): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        executor,
+        sql`with recursive tree as (
+              select id, 0 as depth from folders where id = ${id}
+              union all
+              select f.id, t.depth + 1 from folders f join tree t on f.parent_id = t.id where t.depth < 100
+            )
+            select id from tree`,
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Moves a folder (and its subtree's root and branch) under `parentId` (null = top level). */
+    async moveFolder(
+      id: string,
+      target: { parentId: string | null; rootId: string | null; owner: LibraryOwner },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const subtree = await this.subtreeIds(id, tx);
+        const rootId = target.rootId ?? id;
+        const columns = ownerColumns(target.owner);
+        await tx
+          .update(folders)
+          .set({ parentId: target.parentId, updatedAt: sql`now()` })
+          .where(eq(folders.id, id));
+        await tx
+          .update(folders)
+          .set({ rootId, kbFunctionId: columns.kbFunctionId, kbResourceTypeId: columns.kbResourceTypeId })
+          .where(inArray(folders.id, subtree));
+        await tx
+          .update(files)
+          .set({ rootFolderId: rootId, kbFunctionId: columns.kbFunctionId, kbResourceTypeId: columns.kbResourceTypeId })
+          .where(inArray(files.folderId, subtree));
+      });
+    },
+
+    /** Deletes the folder with everything in it; returns the storage keys of the deleted files. */
+    async deleteFolder(id: string): Promise<{ fileIds: string[]; storageKeys: string[] }> {
+      return db.transaction(async (tx) => {
+        const subtree = await this.subtreeIds(id, tx);
+        const removed = await tx
+          .delete(files)
+          .where(inArray(files.folderId, subtree))
+          .returning({ id: files.id, storageKey: files.storageKey });
+        await tx.delete(folders).where(eq(folders.id, id));
+        return { fileIds: removed.map((row) => row.id), storageKeys: removed.map((row) => row.storageKey) };
+      });
+    },
+
+    // ---- files ----
+    async findFile(id: string, executor: DbExecutor = db): Promise<FileRow | undefined> {
+      const [row] = await executor.select().from(files).where(eq(files.id, id));
+      return row;
+    },
+
+    listFiles(owner: LibraryOwner, folderId: string | null): Promise<FileRow[]> {
+      return db
+        .select()
+        .from(files)
+        .where(and(fileOwnerFilter(owner), folderId ? eq(files.folderId, folderId) : isNull(files.folderId)))
+        .orderBy(asc(sql`lower(${files.name})`));
+    },
+
+    async findFileByName(owner: LibraryOwner, folderId: string | null, name: string, executor: DbExecutor = db) {
+      const [row] = await executor
+        .select()
+        .from(files)
+        .where(
+          and(
+            fileOwnerFilter(owner),
+            folderId ? eq(files.folderId, folderId) : isNull(files.folderId),
+            sql`lower(${files.name}) = lower(${name})`,
+          ),
+        );
+      return row;
+    },
+
+    async namesLike(owner: LibraryOwner, folderId: string | null, stem: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: files.name })
+        .from(files)
+        .where(
+          and(
+            fileOwnerFilter(owner),
+            folderId ? eq(files.folderId, folderId) : isNull(files.folderId),
+            sql`lower(${files.name}) like ${`${escapeLike(stem.toLowerCase())}%`}`,
+          ),
+        );
+      return rows.map((row) => row.name);
+    },
+
+    async usedBytes(userId: string, executor: DbExecutor = db): Promise<number> {
+      const [row] = await executor
+        .select({ used: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+        .from(files)
+        .where(and(eq(files.scope, 'user'), eq(files.ownerUserId, userId)));
+      return Number(row?.used ?? 0);
+    },
+
+    async insertFile(values: NewFile, executor: DbExecutor = db): Promise<FileRow> {
+      const [row] = await executor.insert(files).values(values).returning();
+      return row!;
+    },
+
+    async updateFile(id: string, values: Partial<NewFile>, executor: DbExecutor = db): Promise<FileRow | undefined> {
+      const [row] = await executor
+        .update(files)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(files.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Only moves the status forward from the expected one: a newer upload or a delete wins. */
+    async markSynching(id: string, jobId: string): Promise<FileRow | undefined> {
+      const [row] = await db
+        .update(files)
+        .set({ status: 'synching', updatedAt: sql`now()` })
+        .where(and(eq(files.id, id), eq(files.ingestJobId, jobId)))
+        .returning();
+      return row;
+    },
+
+    async markFailed(id: string, jobId: string | null, failure: { code: string; reason: string }) {
+      const [row] = await db
+        .update(files)
+        .set({
+          status: 'failed',
+          failureCode: failure.code,
+          failureReason: failure.reason.slice(0, 2_000),
+          processedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(jobId ? and(eq(files.id, id), eq(files.ingestJobId, jobId)) : eq(files.id, id))
+        .returning();
+      return row;
+    },
+
+    async markPending(id: string, jobId: string) {
+      await db
+        .update(files)
+        .set({ status: 'pending', updatedAt: sql`now()` })
+        .where(and(eq(files.id, id), eq(files.ingestJobId, jobId)));
+    },
+
+    async deleteFile(id: string): Promise<FileRow | undefined> {
+      const [row] = await db.delete(files).where(eq(files.id, id)).returning();
+      return row;
+    },
+
+    /** Stores what ingestion made of the file (replacing an earlier run) and marks it ready. */
+    async saveExtraction(id: string, jobId: string, extracted: ExtractedDocument): Promise<FileRow | undefined> {
+      const config = tsConfigFor(extracted.language);
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: files.id })
+          .from(files)
+          .where(and(eq(files.id, id), eq(files.ingestJobId, jobId)))
+          .for('update');
+        if (!current) return undefined;
+        await tx.delete(fileChunks).where(eq(fileChunks.fileId, id));
+        await tx.delete(filePages).where(eq(filePages.fileId, id));
+        for (let start = 0; start < extracted.pages.length; start += 200) {
+          const batch = extracted.pages.slice(start, start + 200);
+          await tx
+            .insert(filePages)
+            .values(batch.map((page) => ({ fileId: id, number: page.number, text: page.text })));
+        }
+        for (let start = 0; start < extracted.chunks.length; start += 200) {
+          const batch = extracted.chunks.slice(start, start + 200);
+          await tx.insert(fileChunks).values(
+            batch.map((chunk) => ({
+              fileId: id,
+              chunkIndex: chunk.index,
+              page: chunk.page,
+              heading: chunk.heading,
+              text: chunk.text,
+              tsConfig: config,
+              // The heading is indexed with its passage, weighted higher.
+              tsv: sql`setweight(to_tsvector(${config}::regconfig, ${chunk.heading ?? ''}), 'A') || to_tsvector(${config}::regconfig, ${chunk.text})`,
+            })),
+          );
+        }
+        const [row] = await tx
+          .update(files)
+          .set({
+            status: 'ready',
+            failureCode: null,
+            failureReason: null,
+            noText: extracted.noText,
+            detectedType: extracted.type,
+            language: extracted.language,
+            // A seeded document's title comes from its front matter.
+            title: sql`coalesce(${files.metadata}->>'title', ${extracted.title})`,
+            pageCount: extracted.pages.length,
+            chunkCount: extracted.chunks.length,
+            warnings: extracted.warnings,
+            timings: extracted.timings,
+            processedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(files.id, id))
+          .returning();
+        return row;
+      });
+    },
+
+    pages(fileId: string) {
+      return db
+        .select({ number: filePages.number, text: filePages.text })
+        .from(filePages)
+        .where(eq(filePages.fileId, fileId))
+        .orderBy(asc(filePages.number));
+    },
+
+    /** Files left pending or synching although their ingestion job failed for good or is gone. */
+    async findStuck(): Promise<{ id: string; lastError: string | null }[]> {
+      return queryRows<{ id: string; lastError: string | null }>(
+        db,
+        sql`select f.id, j.last_error as "lastError"
+            from files f left join jobs j on j.id = f.ingest_job_id
+            where f.status in ('pending', 'synching')
+              and (j.id is null or j.status in ('failed', 'done'))
+              and f.updated_at < now() - interval '5 seconds'`,
+      );
+    },
+
+    /** Name search over one library. */
+    searchByName(owner: LibraryOwner, query: string, limit: number) {
+      const pattern = `%${escapeLike(query.toLowerCase())}%`;
+      return Promise.all([
+        db
+          .select()
+          .from(files)
+          .where(and(fileOwnerFilter(owner), sql`lower(${files.name}) like ${pattern}`))
+          .orderBy(asc(sql`lower(${files.name})`))
+          .limit(limit),
+        db
+          .select()
+          .from(folders)
+          .where(and(folderOwnerFilter(owner), sql`lower(${folders.name}) like ${pattern}`))
+          .orderBy(asc(sql`lower(${folders.name})`))
+          .limit(limit),
+      ]);
+    },
+  };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

@@ -1,0 +1,594 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  documentEventTypes,
+  folderNameSchema,
+  type Breadcrumb,
+  type DocumentFile,
+  type DocumentLanguage,
+  type Folder,
+  type UploadConflictStrategy,
+} from '@compliance/shared/documents';
+import type { ErrorCode } from '@compliance/shared/errors';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { FileRow, FolderRow } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { RealtimeHub } from '../../plugins/realtime.ts';
+import type { AuthUser } from '../auth/session.service.ts';
+import { IngestionError, type ExtractDocument } from '../ingestion/extracted-document.ts';
+import { defineJob, type JobContext } from '../jobs/job-definition.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
+import { BlobNotFoundError, BlobTooLargeError, type BlobStorage } from '../storage/storage.ts';
+import {
+  createDocumentsRepository,
+  ownerOfFile,
+  ownerOfFolder,
+  sameOwner,
+  type LibraryOwner,
+} from './documents.repository.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const ingestDocumentJob = defineJob('documents.ingest', z.object({ fileId: z.uuid() }), {
+  maxAttempts: 3,
+  timeoutMs: 5 * 60_000,
+});
+
+export interface DocumentsServiceOptions {
+  maxFileBytes: number;
+  quotaBytes: number;
+}
+
+export interface DocumentsDeps {
+  db: Db;
+  storage: BlobStorage;
+  jobs: JobQueue;
+  realtime: RealtimeHub;
+  extract: ExtractDocument;
+  log: FastifyBaseLogger;
+  options: DocumentsServiceOptions;
+}
+
+export interface UploadInput {
+  owner: LibraryOwner;
+  folderId: string | null;
+  fileName: string;
+  mimeType: string;
+  source: Readable | Uint8Array;
+  onConflict: UploadConflictStrategy;
+  /** Size announced by the client (Content-Length), for an early quota answer. */
+  expectedBytes?: number;
+  originConnectionId?: string | null;
+  /** Extra columns (seeded knowledge-base documents). */
+  extra?: { kbSourceKey?: string; metadata?: Record<string, unknown>; title?: string };
+}
+
+const userOwner = (user: AuthUser): LibraryOwner => ({ scope: 'user', userId: user.id });
+
+export function toFolderDto(row: FolderRow): Folder {
+  return {
+    id: row.id,
+    name: row.name,
+    parentId: row.parentId,
+    rootId: row.rootId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const languages = new Set(['en', 'de', 'fr', 'it']);
+
+export function toFileDto(row: FileRow): DocumentFile {
+  return {
+    id: row.id,
+    name: row.name,
+    folderId: row.folderId,
+    rootFolderId: row.rootFolderId,
+    url: `/api/documents/files/${row.id}/download`,
+    status: row.status,
+    sizeBytes: row.sizeBytes,
+    mimeType: row.mimeType,
+    type: row.detectedType,
+    language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
+    title: row.title,
+    pageCount: row.pageCount,
+    chunkCount: row.chunkCount,
+    noText: row.noText,
+    failureCode: row.failureCode,
+    warnings: row.warnings,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Parses a folder name with the shared rules, answering the spec's messages as error codes. */
+export function parseFolderName(name: string): string {
+  const result = folderNameSchema.safeParse(name);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message ?? '';
+  const code: ErrorCode = message.endsWith('folderNameRequired')
+    ? 'FOLDER_NAME_REQUIRED'
+    : message.endsWith('folderNameInvalidCharacters')
+      ? 'FOLDER_NAME_INVALID_CHARACTERS'
+      : 'FOLDER_NAME_INVALID';
+  throw new AppError(code, 400, 'Invalid folder name', { fields: { name: message } });
+}
+
+function cleanFileName(name: string): string {
+  const base = path.basename(name.replaceAll('\\', '/')).trim();
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').slice(0, 255);
+  return cleaned && !/^\.+$/.test(cleaned) ? cleaned : 'file';
+}
+
+function keepBothName(name: string, taken: string[]): string {
+  const lower = new Set(taken.map((item) => item.toLowerCase()));
+  const extension = path.extname(name);
+  const stem = extension ? name.slice(0, -extension.length) : name;
+  for (let n = 1; n < 10_000; n += 1) {
+    const candidate = `${stem} (${n})${extension}`;
+    if (!lower.has(candidate.toLowerCase())) return candidate;
+  }
+  return `${stem} (${randomUUID().slice(0, 8)})${extension}`;
+}
+
+const notFoundFile = () => new AppError('FILE_NOT_FOUND', 404, 'File not found');
+const notFoundFolder = () => new AppError('FOLDER_NOT_FOUND', 404, 'Folder not found');
+
+/**
+ * The document library's rules: a user's own files and folders (private to them), and the same
+ * operations on knowledge-base branches for the knowledge module. Every public method starts with
+ * the access check; rows of another owner answer "not found", never "forbidden".
+ */
+export function createDocumentsService(deps: DocumentsDeps) {
+  const { db, storage, jobs, realtime, extract, log, options } = deps;
+  const repository = createDocumentsRepository(db);
+
+  async function notify(owner: LibraryOwner, type: string, data: unknown, origin?: string | null) {
+    const message =
+      owner.scope === 'user'
+        ? { userId: owner.userId, type, data, originConnectionId: origin }
+        : { role: 'admin' as const, type, data, originConnectionId: origin };
+    await realtime.publish(message).catch((error: unknown) => log.warn({ err: error }, 'Realtime publish failed'));
+  }
+
+  async function fileChanged(row: FileRow, origin?: string | null) {
+    // Knowledge-base changes go to admins (who manage it); every user reads it but needs no live feed.
+    await notify(ownerOfFile(row), documentEventTypes.fileUpdated, toFileDto(row), origin);
+  }
+
+  async function ownedFolder(owner: LibraryOwner, id: string): Promise<FolderRow> {
+    // A malformed id (e.g. a mistyped /documents/<id> address) names no folder.
+    if (!UUID_PATTERN.test(id)) throw notFoundFolder();
+    const folder = await repository.findFolder(id);
+    if (!folder || !sameOwner(ownerOfFolder(folder), owner)) throw notFoundFolder();
+    return folder;
+  }
+
+  async function ownedFile(owner: LibraryOwner, id: string): Promise<FileRow> {
+    const file = await repository.findFile(id);
+    if (!file || !sameOwner(ownerOfFile(file), owner)) throw notFoundFile();
+    return file;
+  }
+
+  /** Files a user may read: their own and the knowledge base's. */
+  async function readableFile(user: AuthUser, id: string): Promise<FileRow> {
+    const file = await repository.findFile(id);
+    if (!file) throw notFoundFile();
+    if (file.scope === 'kb') return file;
+    if (file.ownerUserId !== user.id) throw notFoundFile();
+    return file;
+  }
+
+  async function contents(owner: LibraryOwner, folderId: string | null) {
+    const folder = folderId ? await ownedFolder(owner, folderId) : null;
+    const [breadcrumbs, folderRows, fileRows] = await Promise.all([
+      folder ? repository.ancestors(folder.id) : Promise.resolve([] as Breadcrumb[]),
+      repository.listFolders(owner, folder?.id ?? null),
+      repository.listFiles(owner, folder?.id ?? null),
+    ]);
+    return {
+      folder: folder ? toFolderDto(folder) : null,
+      breadcrumbs,
+      folders: folderRows.map(toFolderDto),
+      files: fileRows.map(toFileDto),
+    };
+  }
+
+  async function createFolder(
+    owner: LibraryOwner,
+    input: { name: string; parentId?: string | null },
+    origin?: string | null,
+  ) {
+    const name = parseFolderName(input.name);
+    const parent = input.parentId ? await ownedFolder(owner, input.parentId) : null;
+    if (await repository.findFolderByName(owner, parent?.id ?? null, name)) {
+      throw new AppError('FOLDER_EXISTS', 409, 'A folder with this name exists here');
+    }
+    const row = await repository.insertFolder(owner, {
+      name,
+      parentId: parent?.id ?? null,
+      rootId: parent ? (parent.rootId ?? parent.id) : null,
+    });
+    await notify(owner, documentEventTypes.changed, { folderId: row.parentId }, origin);
+    return toFolderDto(row);
+  }
+
+  async function renameFolder(owner: LibraryOwner, id: string, rawName: string, origin?: string | null) {
+    const folder = await ownedFolder(owner, id);
+    const name = parseFolderName(rawName);
+    const clash = await repository.findFolderByName(owner, folder.parentId, name);
+    if (clash && clash.id !== folder.id)
+      throw new AppError('FOLDER_EXISTS', 409, 'A folder with this name exists here');
+    const row = await repository.renameFolder(id, name);
+    if (!row) throw notFoundFolder();
+    await notify(owner, documentEventTypes.changed, { folderId: row.parentId }, origin);
+    return toFolderDto(row);
+  }
+
+  async function deleteFolder(owner: LibraryOwner, id: string, origin?: string | null) {
+    const folder = await ownedFolder(owner, id);
+    const { storageKeys, fileIds } = await repository.deleteFolder(folder.id);
+    await Promise.all(
+      storageKeys.map((key) =>
+        storage.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'Could not delete a blob')),
+      ),
+    );
+    for (const fileId of fileIds) await notify(owner, documentEventTypes.fileDeleted, { id: fileId }, origin);
+    await notify(owner, documentEventTypes.changed, { folderId: folder.parentId }, origin);
+  }
+
+  async function moveFolder(
+    owner: LibraryOwner,
+    id: string,
+    input: { targetFolderId: string | null; toParent?: boolean; targetOwner?: LibraryOwner },
+    origin?: string | null,
+  ) {
+    const failure: ErrorCode = input.toParent ? 'MOVE_TO_PARENT_FAILED' : 'MOVE_FAILED';
+    const folder = await ownedFolder(owner, id);
+    const destinationOwner = input.targetOwner ?? owner;
+    const target = input.targetFolderId
+      ? await ownedFolder(destinationOwner, input.targetFolderId).catch(() => null)
+      : null;
+    if (input.targetFolderId && !target) throw new AppError(failure, 404, 'The target folder does not exist');
+    if (target) {
+      const below = await repository.subtreeIds(folder.id);
+      if (below.includes(target.id)) throw new AppError('MOVE_INTO_ITSELF', 400, 'A folder cannot go into itself');
+    }
+    const clash = await repository.findFolderByName(destinationOwner, target?.id ?? null, folder.name);
+    if (clash && clash.id !== folder.id) throw new AppError(failure, 409, 'A folder with this name exists there');
+    try {
+      await repository.moveFolder(folder.id, {
+        parentId: target?.id ?? null,
+        rootId: target ? (target.rootId ?? target.id) : null,
+        owner: destinationOwner,
+      });
+    } catch (error) {
+      throw new AppError(failure, 500, 'Moving the folder failed', { cause: error });
+    }
+    const moved = await repository.findFolder(folder.id);
+    await notify(owner, documentEventTypes.changed, { folderId: folder.parentId }, origin);
+    return toFolderDto(moved!);
+  }
+
+  async function moveFile(
+    owner: LibraryOwner,
+    id: string,
+    input: { targetFolderId: string | null; toParent?: boolean; targetOwner?: LibraryOwner },
+    origin?: string | null,
+  ) {
+    const failure: ErrorCode = input.toParent ? 'MOVE_TO_PARENT_FAILED' : 'MOVE_FAILED';
+    const file = await ownedFile(owner, id);
+    const destinationOwner = input.targetOwner ?? owner;
+    const target = input.targetFolderId
+      ? await ownedFolder(destinationOwner, input.targetFolderId).catch(() => null)
+      : null;
+    if (input.targetFolderId && !target) throw new AppError(failure, 404, 'The target folder does not exist');
+    const clash = await repository.findFileByName(destinationOwner, target?.id ?? null, file.name);
+    if (clash && clash.id !== file.id) throw new AppError(failure, 409, 'A file with this name exists there');
+    const columns = repository.ownerColumns(destinationOwner);
+    const row = await repository
+      .updateFile(file.id, {
+        folderId: target?.id ?? null,
+        rootFolderId: target ? (target.rootId ?? target.id) : null,
+        kbFunctionId: columns.kbFunctionId,
+        kbResourceTypeId: columns.kbResourceTypeId,
+      })
+      .catch((error: unknown) => {
+        throw new AppError(failure, 500, 'Moving the file failed', { cause: error });
+      });
+    if (!row) throw new AppError(failure, 404, 'The file is gone');
+    await fileChanged(row, origin);
+    await notify(owner, documentEventTypes.changed, { folderId: file.folderId }, origin);
+    return toFileDto(row);
+  }
+
+  async function renameFile(owner: LibraryOwner, id: string, rawName: string, origin?: string | null) {
+    const file = await ownedFile(owner, id);
+    const name = cleanFileName(rawName);
+    const clash = await repository.findFileByName(owner, file.folderId, name);
+    if (clash && clash.id !== file.id) throw new AppError('FILE_EXISTS', 409, 'A file with this name exists here');
+    const row = await repository.updateFile(file.id, { name });
+    await fileChanged(row!, origin);
+    return toFileDto(row!);
+  }
+
+  async function deleteFile(owner: LibraryOwner, id: string, origin?: string | null) {
+    const file = await ownedFile(owner, id);
+    try {
+      await repository.deleteFile(file.id);
+    } catch (error) {
+      throw new AppError('FILE_DELETE_FAILED', 500, 'Deleting the file failed', { cause: error });
+    }
+    await storage.delete(file.storageKey).catch((error: unknown) => {
+      log.warn({ err: error, fileId: file.id }, 'Deleted a file whose blob could not be removed');
+    });
+    await notify(owner, documentEventTypes.fileDeleted, { id: file.id }, origin);
+  }
+
+  async function upload(input: UploadInput): Promise<{ file: DocumentFile; replaced: boolean }> {
+    const { owner } = input;
+    const folder = input.folderId ? await ownedFolder(owner, input.folderId) : null;
+    let name = cleanFileName(input.fileName);
+    const existing = await repository.findFileByName(owner, folder?.id ?? null, name);
+    if (existing && input.onConflict === 'fail') {
+      throw new AppError('FILE_EXISTS', 409, 'A file with this name exists in this folder');
+    }
+    if (existing && input.onConflict === 'keep-both') {
+      const stem = path.extname(name) ? name.slice(0, -path.extname(name).length) : name;
+      name = keepBothName(name, await repository.namesLike(owner, folder?.id ?? null, stem));
+    }
+    const replacing = existing && input.onConflict === 'replace' ? existing : undefined;
+
+    const quota = owner.scope === 'user' ? options.quotaBytes : Number.POSITIVE_INFINITY;
+    const used = owner.scope === 'user' ? await repository.usedBytes(owner.userId) : 0;
+    const available = quota - used + (replacing?.sizeBytes ?? 0);
+    if (input.expectedBytes !== undefined && input.expectedBytes > options.maxFileBytes + 64 * 1024) {
+      throw new AppError('FILE_TOO_LARGE', 413, `Files may be at most ${options.maxFileBytes} bytes`);
+    }
+    if (available <= 0 || (input.expectedBytes !== undefined && input.expectedBytes > available + 64 * 1024)) {
+      throw new AppError('STORAGE_QUOTA_EXCEEDED', 413, 'Not enough storage left for this file');
+    }
+
+    const fileId = replacing?.id ?? randomUUID();
+    const storageKey =
+      owner.scope === 'user' ? `users/${owner.userId}/${fileId}/${randomUUID()}` : `kb/${fileId}/${randomUUID()}`;
+    let blob;
+    try {
+      blob = await storage.put(storageKey, input.source, { maxBytes: Math.min(options.maxFileBytes, available) });
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) {
+        const code: ErrorCode = available < options.maxFileBytes ? 'STORAGE_QUOTA_EXCEEDED' : 'FILE_TOO_LARGE';
+        throw new AppError(code, 413, 'The file is too large', { cause: error });
+      }
+      if (isFileTooLargeError(error))
+        throw new AppError('FILE_TOO_LARGE', 413, 'The file is too large', { cause: error });
+      throw new AppError('UPLOAD_FAILED', 500, 'Storing the upload failed', { cause: error });
+    }
+
+    let row: FileRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        const job = await jobs.enqueue(ingestDocumentJob, { fileId }, { tx });
+        const common = {
+          name,
+          mimeType: (input.mimeType || 'application/octet-stream').slice(0, 200),
+          sizeBytes: blob.sizeBytes,
+          sha256: blob.sha256,
+          storageKey,
+          status: 'pending' as const,
+          ingestJobId: job.id,
+          failureCode: null,
+          failureReason: null,
+          ...(input.extra?.kbSourceKey ? { kbSourceKey: input.extra.kbSourceKey } : {}),
+          ...(input.extra?.metadata ? { metadata: input.extra.metadata } : {}),
+        };
+        if (replacing) {
+          const updated = await repository.updateFile(replacing.id, common, tx);
+          if (!updated) throw new Error('The replaced file disappeared');
+          return updated;
+        }
+        return repository.insertFile(
+          {
+            id: fileId,
+            ...repository.ownerColumns(owner),
+            folderId: folder?.id ?? null,
+            rootFolderId: folder ? (folder.rootId ?? folder.id) : null,
+            ...common,
+          },
+          tx,
+        );
+      });
+    } catch (error) {
+      await storage.delete(storageKey).catch(() => undefined);
+      throw new AppError('FILE_PREPARE_FAILED', 500, 'Recording the upload failed', { cause: error });
+    }
+    if (replacing) {
+      await storage.delete(replacing.storageKey).catch((error: unknown) => {
+        log.warn({ err: error, fileId }, 'Could not delete the replaced blob');
+      });
+    }
+    if (owner.scope === 'user' && used + blob.sizeBytes - (replacing?.sizeBytes ?? 0) > quota) {
+      // Two uploads raced past the early check: undo this one.
+      await repository.deleteFile(row.id).catch(() => undefined);
+      await storage.delete(storageKey).catch(() => undefined);
+      throw new AppError('STORAGE_QUOTA_EXCEEDED', 413, 'Not enough storage left for this file');
+    }
+    await fileChanged(row, input.originConnectionId);
+    return { file: toFileDto(row), replaced: Boolean(replacing) };
+  }
+
+  /** Re-runs ingestion of a stored file (admin re-index, or a retry of a failed file). */
+  async function reindex(owner: LibraryOwner, id: string, origin?: string | null) {
+    const file = await ownedFile(owner, id);
+    const row = await db.transaction(async (tx) => {
+      const job = await jobs.enqueue(ingestDocumentJob, { fileId: file.id }, { tx });
+      return repository.updateFile(
+        file.id,
+        { status: 'pending', ingestJobId: job.id, failureCode: null, failureReason: null },
+        tx,
+      );
+    });
+    await fileChanged(row!, origin);
+    return toFileDto(row!);
+  }
+
+  /** The job handler: parse, chunk, index; a file always ends ready or failed with a reason. */
+  async function ingest(fileId: string, context: JobContext): Promise<void> {
+    const file = await repository.findFile(fileId);
+    if (!file || file.ingestJobId !== context.jobId) return; // deleted, or superseded by a newer upload
+    const synching = await repository.markSynching(fileId, context.jobId);
+    if (!synching) return;
+    await fileChanged(synching);
+
+    const fail = async (code: string, reason: string) => {
+      const failed = await repository.markFailed(fileId, context.jobId, { code, reason });
+      if (failed) await fileChanged(failed);
+    };
+
+    let bytes: Uint8Array;
+    try {
+      bytes = await storage.read(file.storageKey);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) {
+        await fail('FILE_MISSING', 'The stored original is missing');
+        return;
+      }
+      throw error;
+    }
+    try {
+      const extracted = await extract(bytes, {
+        fileName: file.name,
+        declaredMimeType: file.mimeType,
+        signal: context.signal,
+      });
+      const ready = await repository.saveExtraction(fileId, context.jobId, extracted);
+      if (ready) await fileChanged(ready);
+    } catch (error) {
+      if (error instanceof IngestionError) {
+        await fail(error.code, error.reason);
+        return;
+      }
+      if (context.attempt >= context.maxAttempts || context.signal.aborted) {
+        await fail('INGESTION_FAILED', error instanceof Error ? error.message : String(error));
+        if (context.attempt >= context.maxAttempts) return;
+      } else {
+        await repository.markPending(fileId, context.jobId);
+      }
+      throw error;
+    }
+  }
+
+  /** Files whose ingestion job failed for good (e.g. its worker crashed on the last attempt) end failed. */
+  async function recoverStuckFiles(): Promise<number> {
+    const stuck = await repository.findStuck();
+    for (const item of stuck) {
+      const failed = await repository.markFailed(item.id, null, {
+        code: 'INGESTION_FAILED',
+        reason: item.lastError ?? 'The ingestion job was lost',
+      });
+      if (failed) await fileChanged(failed);
+    }
+    return stuck.length;
+  }
+
+  async function fileContent(row: FileRow) {
+    const pages = await repository.pages(row.id);
+    return { file: toFileDto(row), pages };
+  }
+
+  async function download(row: FileRow) {
+    try {
+      return { file: row, stream: await storage.get(row.storageKey) };
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw notFoundFile();
+      throw error;
+    }
+  }
+
+  return {
+    repository,
+    // ---- the signed-in user's own library ----
+    getContents: (user: AuthUser, folderId: string | null) => contents(userOwner(user), folderId),
+    async getFolderTree(user: AuthUser) {
+      const rows = await repository.listAllFolders(userOwner(user));
+      return { folders: rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parentId })) };
+    },
+    createFolder: (user: AuthUser, input: { name: string; parentId?: string | null }, origin?: string | null) =>
+      createFolder(userOwner(user), input, origin),
+    renameFolder: (user: AuthUser, id: string, name: string, origin?: string | null) =>
+      renameFolder(userOwner(user), id, name, origin),
+    deleteFolder: (user: AuthUser, id: string, origin?: string | null) => deleteFolder(userOwner(user), id, origin),
+    moveFolder: (
+      user: AuthUser,
+      id: string,
+      input: { targetFolderId: string | null; toParent?: boolean },
+      origin?: string | null,
+    ) => moveFolder(userOwner(user), id, input, origin),
+    moveFile: (
+      user: AuthUser,
+      id: string,
+      input: { targetFolderId: string | null; toParent?: boolean },
+      origin?: string | null,
+    ) => moveFile(userOwner(user), id, input, origin),
+    renameFile: (user: AuthUser, id: string, name: string, origin?: string | null) =>
+      renameFile(userOwner(user), id, name, origin),
+    deleteFile: (user: AuthUser, id: string, origin?: string | null) => deleteFile(userOwner(user), id, origin),
+    retryFile: (user: AuthUser, id: string, origin?: string | null) => reindex(userOwner(user), id, origin),
+    upload: (user: AuthUser, input: Omit<UploadInput, 'owner' | 'extra'>) =>
+      upload({ ...input, owner: userOwner(user) }),
+    async getUsage(user: AuthUser) {
+      return { usedBytes: await repository.usedBytes(user.id), quotaBytes: options.quotaBytes };
+    },
+    /** Own files, and knowledge-base files (readable by every signed-in user). */
+    async getFile(user: AuthUser, id: string) {
+      return toFileDto(await readableFile(user, id));
+    },
+    async getFileContent(user: AuthUser, id: string) {
+      return fileContent(await readableFile(user, id));
+    },
+    async openDownload(user: AuthUser, id: string) {
+      return download(await readableFile(user, id));
+    },
+    async searchByName(user: AuthUser, query: string, limit: number) {
+      const [fileRows, folderRows] = await repository.searchByName(userOwner(user), query, limit);
+      return { files: fileRows.map(toFileDto), folders: folderRows.map(toFolderDto) };
+    },
+
+    // ---- library operations for the knowledge module (admins; it checks access first) ----
+    library: {
+      findFolderRow: (id: string) => repository.findFolder(id),
+      findFileRow: (id: string) => repository.findFile(id),
+      contents,
+      createFolder,
+      renameFolder,
+      deleteFolder,
+      moveFolder,
+      moveFile,
+      renameFile,
+      deleteFile,
+      upload,
+      reindex,
+      ownedFile,
+      ownedFolder,
+      fileContent,
+    },
+
+    ingest,
+    recoverStuckFiles,
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+function isFileTooLargeError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ||
+      (error as { statusCode?: unknown }).statusCode === 413)
+  );
+}

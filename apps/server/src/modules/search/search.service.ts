@@ -1,0 +1,66 @@
+import {
+  SNIPPET_MARK_END,
+  SNIPPET_MARK_START,
+  type DocumentLanguage,
+  type Passage,
+} from '@compliance/shared/documents';
+import type { Db } from '../../db/client.ts';
+import { createSearchRepository } from './search.repository.ts';
+
+export interface SearchChunksInput {
+  query: string;
+  /** Restrict to passages in this language. */
+  language?: DocumentLanguage;
+  /**
+   * Whose documents to search: the user's own (private) documents, and the knowledge base (readable
+   * by every signed-in user) when `includeKnowledgeBase`. `userId: null` searches the knowledge base only.
+   */
+  scope: { userId: string | null; includeKnowledgeBase: boolean };
+  limit?: number;
+}
+
+export interface SearchServiceOptions {
+  /** Matching chunks ranked per query (the rest are not considered). */
+  candidateLimit?: number;
+}
+
+const languages = new Set(['en', 'de', 'fr', 'it']);
+
+/**
+ * The retrieval layer: the documents search and the chat's citations both use `searchChunks`.
+ * Access is decided by `scope` — callers pass the signed-in user's id, never another user's.
+ */
+export function createSearchService(db: Db, { candidateLimit = 1_000 }: SearchServiceOptions = {}) {
+  const repository = createSearchRepository(db);
+  return {
+    async searchChunks({ query, language, scope, limit = 10 }: SearchChunksInput): Promise<Passage[]> {
+      const text = query.trim().slice(0, 500);
+      if (!text) return [];
+      const rows = await repository.searchChunks({
+        query: text,
+        language,
+        userId: scope.userId,
+        includeKnowledgeBase: scope.includeKnowledgeBase,
+        limit: Math.min(Math.max(limit, 1), 100),
+        candidateLimit,
+        markStart: SNIPPET_MARK_START,
+        markEnd: SNIPPET_MARK_END,
+      });
+      return rows.map((row) => ({
+        chunkId: row.chunkId,
+        documentId: row.documentId,
+        title: row.title ?? row.fileName,
+        fileName: row.fileName,
+        scope: row.scope,
+        page: row.page,
+        heading: row.heading,
+        snippet: row.snippet,
+        text: row.text,
+        language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
+        rank: Number(row.rank),
+      }));
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

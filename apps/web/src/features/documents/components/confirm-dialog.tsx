@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+}
+
+/** Asks before a destructive action. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('documents');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="sm"
+      footer={
+        <>
+          <DialogClose asChild>
+            <Button variant="outline" color="neutral">
+              {t('documents:actions.cancel')}
+            </Button>
+          </DialogClose>
+          <Button color="danger" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}
