@@ -31,9 +31,23 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Signs in the way the route guard sees it: a token in localStorage (the accounts issue adds real sessions). */
-export async function setAuthToken(page: Page, token = 'e2e-token'): Promise<void> {
-  await page.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
+/** The admin the journeys' server creates at start-up (support/start-server.ts). */
+export const e2eAdmin = { email: 'e2e-admin@example.test', password: 'e2e admin password 1' } as const;
+
+/** A real session token of the start-up admin (POST /api/auth/login). */
+export async function createSessionToken(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/login', { data: e2eAdmin });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Signs in the way the app sees it: a token in localStorage. Without an explicit token it is a real
+ * session of the start-up admin (the guards check it with the server); pass '' for "no token".
+ */
+export async function setAuthToken(page: Page, token?: string): Promise<void> {
+  const value = token ?? (await createSessionToken(page));
+  await page.addInitScript((stored) => window.localStorage.setItem('auth_token', stored), value);
 }
 
 /** Chooses the interface language before the app starts. */

@@ -12,6 +12,9 @@ const env: NodeJS.ProcessEnv = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
+  // The first admin, created at start-up: setAuthToken() signs in as this account for a real session.
+  ADMIN_EMAIL: 'e2e-admin@example.test',
+  ADMIN_PASSWORD: 'e2e admin password 1',
 };
 // The journeys exercise the product as shipped: no external services.
 for (const name of [

@@ -1,15 +1,21 @@
-import { expect, setAuthToken, setLanguage, test } from '../support/fixtures.ts';
-import { routeTable } from './routes.ts';
+import { createSessionToken, expect, setAuthToken, setLanguage, test } from '../support/fixtures.ts';
+import { fillIds, resolveSampleIds, routeTable } from './routes.ts';
 
 const languages = ['en', 'de', 'fr', 'it'] as const;
 
 test.describe('every route of the route table', () => {
   for (const language of languages) {
     test(`opens in its layout, in ${language}`, async ({ page }) => {
-      await setAuthToken(page);
+      // Every route is a full page load that also checks the session with the server.
+      test.setTimeout(90_000);
+      const token = await createSessionToken(page);
+      const ids = await resolveSampleIds(page.request, token);
+      await setAuthToken(page, token);
       await setLanguage(page, language);
       const englishTitles = new Map<string, string>();
-      for (const { path, layout } of routeTable) {
+      for (const route of routeTable) {
+        const { layout } = route;
+        const path = fillIds(route.path, ids);
         await page.goto(path);
         await expect(page.locator(`[data-layout="${layout}"]`), path).toBeVisible();
         await expect(page.locator('html'), path).toHaveAttribute('lang', language);
@@ -103,12 +109,33 @@ test.describe('route guard', () => {
   });
 
   test('a guarded navigation inside the app also redirects once the token is gone', async ({ page }) => {
+    const token = await createSessionToken(page);
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('auth_token', 'e2e-token'));
+    await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
     await page.goto('/dashboard');
     await expect(page.locator('[data-layout="user"]')).toBeVisible();
     await page.evaluate(() => localStorage.removeItem('auth_token'));
     await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('unknown ids in the address', () => {
+  // The failed API call is logged by the browser itself; the page must still explain itself.
+  test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 404/ });
+
+  test('show a titled page that says what is missing, not a blank screen', async ({ page }) => {
+    await setAuthToken(page);
+    for (const path of [
+      '/admin/knowledge-base/no-such-function',
+      '/admin/knowledge-base/no-such-function/no-such-type',
+      '/admin/knowledge-base/file/no-such-file',
+      '/admin/knowledge-base/folder/no-such-folder',
+      '/documents/no-such-folder',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await expect(page.getByText(/could not be found|not found/i).first(), path).toBeVisible();
+    }
   });
 });

@@ -14,7 +14,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
+import { registerAccounts } from './modules/auth/accounts.module.ts';
+import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
+import { countriesRoutes } from './modules/countries/countries.routes.ts';
+import { registerDocumentsModule, type DocumentsModuleOptions } from './modules/documents/documents.module.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createDocumentExtractor } from './modules/ingestion/ingestion.service.ts';
+import { registerKnowledgeModule } from './modules/knowledge/knowledge.module.ts';
 import { createAppSettingsRepository } from './modules/settings/app-settings.repository.ts';
 import { ensureInstallation } from './modules/settings/installation.service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -24,8 +30,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerJobs, type JobsOptions } from './plugins/jobs.ts';
 import { createLoggerOptions } from './plugins/logger.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRealtime, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSecurity, type RateLimitOptions } from './plugins/security.ts';
 import { registerWebApp } from './plugins/static.ts';
+import { registerStorage } from './plugins/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +56,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   jobs?: JobsOptions;
   rateLimit?: RateLimitOptions;
+  /** Document library and knowledge base: extractor, limits, and whether to import the starter knowledge base. */
+  documents?: Partial<DocumentsModuleOptions> & { seedKnowledgeBase?: boolean; knowledgeBaseDir?: string };
+  realtime?: RealtimeOptions;
+  /** Chat: offline engine pacing, token allowance, assistants seed file. */
+  chat?: ChatModuleOptions;
   /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
   extraRoutes?: FastifyPluginAsyncZod;
 }
@@ -98,11 +111,31 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await registerDatabase(app, config, { database: options.database });
     registerJobs(app, options.jobs);
     registerAuth(app);
+    registerStorage(app, config);
+    await registerRealtime(app, config, options.realtime);
 
     const installation = await ensureInstallation(createAppSettingsRepository(app.db));
     app.log.info({ installationId: installation.id }, 'Installation loaded');
 
     await app.register(healthRoutes, { prefix: '/api' });
+    await registerAccounts(app);
+    await app.register(countriesRoutes, { prefix: '/api' });
+    const { seedKnowledgeBase, knowledgeBaseDir, ...documentsOptions } = options.documents ?? {};
+    let extract = documentsOptions.extract;
+    if (!extract) {
+      // Parses in worker threads, started on first use.
+      const extractor = createDocumentExtractor({ poolSize: 2 });
+      app.addHook('onClose', () => extractor.close());
+      extract = extractor.extract;
+    }
+    await registerDocumentsModule(app, { ...documentsOptions, extract });
+    await registerKnowledgeModule(app, {
+      extract,
+      seed: seedKnowledgeBase,
+      contentDir: knowledgeBaseDir,
+      maxFileBytes: documentsOptions.maxFileBytes,
+    });
+    await registerChatModule(app, options.chat);
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
 
     await app.ready();

@@ -61,13 +61,10 @@ describe('error responses', () => {
     expect(body.error.fields).toMatchObject({ name: 'FOLDER_NAME_REQUIRED', 'address.city': expect.any(String) });
   });
 
-  it('validates params as well', async () => {
+  it('answers a malformed id in the path like an unknown one: 404 NOT_FOUND', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/test/folders/not-a-uuid', payload: {} });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      fields: { folderId: expect.any(String) },
-    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('answers malformed JSON with 400 BAD_REQUEST', async () => {

@@ -62,6 +62,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
+    // A malformed id in the path names nothing that exists: answer it like an unknown id (and
+    // the web shows "not found" rather than a form-style validation message).
+    if (context === 'params') return { statusCode: 404, body: errorBody('NOT_FOUND', 'Not found') };
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
       // "/address/city" → "address.city"; a problem with the whole body is reported under "body".

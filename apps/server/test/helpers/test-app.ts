@@ -42,6 +42,8 @@ export async function createTestApp({ env, jobs, ...options }: CreateTestAppOpti
     ...options,
     database,
     jobs: { runInProcess: false, ...jobs },
+    // Tests start with an empty knowledge base unless they ask for the starter content.
+    documents: { seedKnowledgeBase: false, stuckFileSweepMs: 0, ...options.documents },
   });
   return Object.assign(app, { testDatabaseUrl: testDatabase.url });
 }

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
             path: paths.auth.forgottenPasswordConfirm.path,
             lazy: () => import('@/features/auth/routes/forgotten-password-confirm.tsx'),
           },
+          { path: paths.auth.verifyEmail.path, lazy: () => import('@/features/auth/routes/verify-email.tsx') },
           { path: paths.legal.disclaimer.path, lazy: () => import('@/features/legal/routes/disclaimer.tsx') },
           { path: paths.legal.privacyPolicy.path, lazy: () => import('@/features/legal/routes/privacy-policy.tsx') },
           { path: paths.try.path, lazy: () => import('@/features/chat/routes/try.tsx') },
@@ -146,6 +147,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/knowledge/routes/knowledge-folder.tsx'),
           },
           { path: paths.admin.testUpload.path, lazy: () => import('@/features/admin/routes/test-upload.tsx') },
+          { path: paths.admin.fatf.path, lazy: () => import('@/features/countries/routes/admin-countries.tsx') },
         ],
       },
       // Everything else, including unknown paths under /app and /admin (which the root guard has

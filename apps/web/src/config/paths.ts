@@ -15,6 +15,8 @@ export const paths = {
     signupOld: { path: '/signup/old', getHref: () => '/signup/old' },
     forgottenPassword: { path: '/forgotten-password', getHref: () => '/forgotten-password' },
     forgottenPasswordConfirm: { path: '/forgotten-password/confirm', getHref: () => '/forgotten-password/confirm' },
+    /** The verification-code entry after sign-up (SPEC §2 "screens implied"). */
+    verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
     logout: { path: '/logout', getHref: () => '/logout' },
   },
 
@@ -30,6 +32,15 @@ export const paths = {
     chat: { path: '/chat', getHref: () => '/chat' },
     documents: { path: '/documents', getHref: () => '/documents' },
     documentsFolder: { path: '/documents/:folderId', getHref: (folderId: string) => `/documents/${enc(folderId)}` },
+    /**
+     * Opens a document (own or knowledge base) in the viewer at a page: the link citations use.
+     * The viewer opens over the library: `/documents?file=<id>&page=<n>`.
+     */
+    documentViewer: {
+      path: '/documents',
+      getHref: (fileId: string, page?: number | null) =>
+        `/documents?file=${enc(fileId)}${page && page > 1 ? `&page=${page}` : ''}`,
+    },
     profile: { path: '/profile', getHref: () => '/profile' },
     settings: { path: '/settings', getHref: () => '/settings' },
     promptLibrary: { path: '/prompt-library', getHref: () => '/prompt-library' },
@@ -78,6 +89,7 @@ export const paths = {
       getHref: (folderId: string) => `/admin/knowledge-base/folder/${enc(folderId)}`,
     },
     testUpload: { path: '/test-upload', getHref: () => '/test-upload' },
+    fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
   },
 } as const;
 

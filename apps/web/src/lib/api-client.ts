@@ -2,6 +2,7 @@ import { errorBodySchema, isErrorCode, type ErrorCode } from '@compliance/shared
 import { ApiError } from './api-error.ts';
 import { getAuthToken, handleUnauthorized } from './auth-token.ts';
 import { i18n } from './i18n.ts';
+import { getRealtimeConnectionId, REALTIME_CONNECTION_HEADER } from './realtime.ts';
 
 /**
  * The one way the web app talks to its server: JSON over `/api/*`, the session token as a bearer
@@ -98,6 +99,9 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (i18n.language) headers['Accept-Language'] = i18n.language;
+  // Lets the server leave this tab out when it announces the change to the user's other tabs.
+  const connectionId = getRealtimeConnectionId();
+  if (connectionId) headers[REALTIME_CONNECTION_HEADER] = connectionId;
 
   let requestBody: BodyInit | undefined;
   if (body !== undefined) {

@@ -15,7 +15,20 @@ export const defaultLocale: Locale = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Every namespace is one JSON file per locale under src/locales/<locale>/<namespace>.json. */
-export const namespaces = ['common', 'errors', 'ui', 'home', 'legal'] as const;
+export const namespaces = [
+  'common',
+  'errors',
+  'ui',
+  'home',
+  'legal',
+  'auth',
+  'account',
+  'admin-users',
+  'countries',
+  'documents',
+  'knowledge',
+  'chat',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 
 /**

@@ -1,4 +1,8 @@
 // Every table of the app. drizzle-kit reads this folder; the Drizzle client gets this object as its schema.
+export * from './accounts.ts';
 export * from './app-settings.ts';
+export * from './chat.ts';
+export * from './countries.ts';
+export * from './documents.ts';
 export * from './jobs.ts';
 export * from './users.ts';

@@ -16,6 +16,7 @@ import type { NavItem, NavSection } from './navigation.ts';
 import { usePageTitle } from './page-title.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useCountriesRealtime } from '@/features/countries/hooks/use-countries-realtime.ts';
 
 /** localStorage key remembering a collapsed desktop sidebar. */
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar_collapsed';
@@ -152,6 +153,8 @@ export interface AppShellProps {
  * language switcher and the account menu, and the main landmark.
  */
 export function AppShell({ layout, navigation, navLabel, homeHref, badge, content = 'page', children }: AppShellProps) {
+  // Signed-in users hear about FATF list changes wherever they are.
+  useCountriesRealtime();
   const { t } = useTranslation('common');
   const pageTitle = usePageTitle();
   const [drawerOpen, setDrawerOpen] = useState(false);

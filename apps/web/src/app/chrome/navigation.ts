@@ -76,6 +76,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'common:nav.admin.overview', to: paths.admin.root.getHref(), icon: Gauge, end: true },
       { label: 'common:nav.admin.users', to: paths.admin.users.getHref(), icon: Users },
       { label: 'common:nav.admin.knowledgeBase', to: paths.admin.knowledgeBase.getHref(), icon: Database },
+      { label: 'countries:admin.nav', to: paths.admin.fatf.getHref(), icon: Globe2 },
       { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
     ],
   },

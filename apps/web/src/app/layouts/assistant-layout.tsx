@@ -1,8 +1,9 @@
-import { MessagesSquare, PanelLeft } from 'lucide-react';
+import { PanelLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
+import { ConversationList } from '@/features/chat/components/conversation-list.tsx';
 import { CloseButton } from '@/components/ui/close-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
@@ -48,10 +49,7 @@ export function Component() {
               onClick={() => setPanelOpen(false)}
             />
           </div>
-          <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-10 text-center">
-            <MessagesSquare aria-hidden="true" className="size-6 text-neutral-400" />
-            <p className="text-sm text-neutral-500">{t('common:assistant.conversationsEmpty')}</p>
-          </div>
+          <ConversationList onNavigate={() => setPanelOpen(false)} />
         </aside>
 
         <div className="flex min-w-0 flex-1 flex-col">
@@ -67,7 +65,7 @@ export function Component() {
               {t('common:assistant.conversations')}
             </Button>
           </div>
-          <div className="flex-1 overflow-y-auto px-4 py-6 sm:px-6 lg:px-8">
+          <div className="flex min-h-0 flex-1 flex-col px-4 py-4 sm:px-6 lg:px-8">
             <Outlet />
           </div>
         </div>

@@ -1,22 +1,24 @@
-import { MessagesSquare } from 'lucide-react';
+import type { StreamMeta } from '@compliance/shared/chat';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useSearchParams } from 'react-router';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { ChatView } from '../components/chat-view.tsx';
+import { CONVERSATION_PARAM } from '../components/conversation-list.tsx';
 
 export const handle = { title: 'common:pages.chat.title' } satisfies RouteHandle;
 
-/** The chat with an assistant picker (assistant layout, /chat). */
+/** The chat with an assistant picker (assistant layout, /chat; `?c=<id>` opens a conversation). */
 export function Component() {
   const { t } = useTranslation('common');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const conversationId = searchParams.get(CONVERSATION_PARAM);
+  const started = (meta: StreamMeta) => {
+    if (meta.conversationId) setSearchParams({ [CONVERSATION_PARAM]: meta.conversationId }, { replace: true });
+  };
   return (
-    <>
-      <PageHeader title={t('common:pages.chat.title')} description={t('common:pages.chat.description')} />
-      <EmptyState
-        icon={MessagesSquare}
-        title={t('common:pages.chat.emptyTitle')}
-        description={t('common:pages.chat.emptyDescription')}
-      />
-    </>
+    <div className="mx-auto flex min-h-0 w-full max-w-4xl flex-1 flex-col">
+      <h1 className="sr-only">{t('common:pages.chat.title')}</h1>
+      <ChatView mode="account" conversationId={conversationId} onConversationStarted={started} />
+    </div>
   );
 }

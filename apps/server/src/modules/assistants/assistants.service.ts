@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { AdminAssistant, Assistant, UpdateAssistantInput } from '@compliance/shared/chat';
+import { z } from 'zod';
+import type { AuthUser } from '../auth/session.service.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AssistantRow, AssistantsRepository } from './assistants.repository.ts';
+
+export const defaultAssistantsFile = fileURLToPath(
+  new URL('../../../../../content/assistants/assistants.json', import.meta.url),
+);
+
+const seedSchema = z.object({
+  assistants: z.array(
+    z.object({
+      slug: z.string().min(1),
+      name: z.string().min(1),
+      description: z.string().min(1),
+      instructions: z.string().min(1),
+      defaultKnowledgeBase: z.boolean(),
+      defaultWebSearch: z.boolean(),
+    }),
+  ),
+});
+
+export function toAssistantDto(row: AssistantRow): Assistant {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    defaultKnowledgeBase: row.defaultKnowledgeBase,
+    defaultWebSearch: row.defaultWebSearch,
+  };
+}
+
+function toAdminDto(row: AssistantRow): AdminAssistant {
+  return { ...toAssistantDto(row), instructions: row.instructions, updatedAt: row.updatedAt.toISOString() };
+}
+
+function requireAdmin(user: AuthUser | null): asserts user is AuthUser {
+  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'Administrators only');
+}
+
+/** Assistant definitions: read by everyone (the picker), edited by admins, seeded from content/. */
+export function createAssistantsService(repository: AssistantsRepository) {
+  return {
+    /** Adds the shipped assistants that are missing (first start, or a new one in a later release). */
+    async seed(file = defaultAssistantsFile): Promise<void> {
+      const content = seedSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+      await repository.insertMissing(content.assistants.map((assistant, position) => ({ ...assistant, position })));
+    },
+    async list(): Promise<Assistant[]> {
+      return (await repository.list()).map(toAssistantDto);
+    },
+    /** The full row for answering (instructions included); never sent to non-admins. */
+    async get(id: string): Promise<AssistantRow> {
+      const row = await repository.find(id);
+      if (!row) throw new AppError('ASSISTANT_REQUIRED', 400, 'Please select an assistant first');
+      return row;
+    },
+    async listForAdmin(user: AuthUser | null): Promise<AdminAssistant[]> {
+      requireAdmin(user);
+      return (await repository.list()).map(toAdminDto);
+    },
+    async update(user: AuthUser | null, id: string, input: UpdateAssistantInput): Promise<AdminAssistant> {
+      requireAdmin(user);
+      const row = await repository.update(id, input);
+      if (!row) throw new AppError('NOT_FOUND', 404, 'Assistant not found');
+      return toAdminDto(row);
+    },
+  };
+}
+
+export type AssistantsService = ReturnType<typeof createAssistantsService>;

@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { chatMessages, conversations, type StoredCitation } from '../../db/schema/index.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** Conversations and their messages. Every read and write is scoped to the owning user. */
+export function createChatRepository(db: Db) {
+  return {
+    async list(userId: string, status: 'active' | 'archived', query: string | undefined, limit: number) {
+      const conditions = [eq(conversations.userId, userId), eq(conversations.status, status)];
+      if (query) {
+        const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        conditions.push(
+          sql`(${conversations.title} ilike ${pattern} or exists (select 1 from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.content ilike ${pattern}))`,
+        );
+      }
+      return db
+        .select()
+        .from(conversations)
+        .where(and(...conditions))
+        .orderBy(desc(conversations.updatedAt))
+        .limit(limit);
+    },
+    async findOwned(userId: string, id: string): Promise<ConversationRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+      return row;
+    },
+    messages: (conversationId: string) =>
+      db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.conversationId, conversationId))
+        .orderBy(asc(chatMessages.position)),
+    async create(values: typeof conversations.$inferInsert): Promise<ConversationRow> {
+      const [row] = await db.insert(conversations).values(values).returning();
+      if (!row) throw new Error('Inserting a conversation returned no row');
+      return row;
+    },
+    async update(
+      userId: string,
+      id: string,
+      changes: Partial<Pick<ConversationRow, 'title' | 'status' | 'knowledgeBase' | 'webSearch'>>,
+    ) {
+      const [row] = await db
+        .update(conversations)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .returning();
+      return row;
+    },
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(conversations)
+        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+        .returning({ id: conversations.id });
+      return rows.length > 0;
+    },
+    /**
+     * Appends a question and an empty answer (status streaming), first removing the messages from
+     * `fromPosition` on (edit or regenerate), in one transaction.
+     */
+    async startTurn(input: { conversationId: string; question: string | null; fromPosition: number | null }) {
+      return db.transaction(async (tx) => {
+        if (input.fromPosition !== null) {
+          await tx
+            .delete(chatMessages)
+            .where(
+              and(
+                eq(chatMessages.conversationId, input.conversationId),
+                gte(chatMessages.position, input.fromPosition),
+              ),
+            );
+        }
+        const [last] = await tx
+          .select({ position: chatMessages.position })
+          .from(chatMessages)
+          .where(eq(chatMessages.conversationId, input.conversationId))
+          .orderBy(desc(chatMessages.position))
+          .limit(1);
+        let position = (last?.position ?? -1) + 1;
+        let userMessage: MessageRow | undefined;
+        if (input.question !== null) {
+          [userMessage] = await tx
+            .insert(chatMessages)
+            .values({ conversationId: input.conversationId, position, role: 'user', content: input.question })
+            .returning();
+          position += 1;
+        }
+        const [answer] = await tx
+          .insert(chatMessages)
+          .values({
+            conversationId: input.conversationId,
+            position,
+            role: 'assistant',
+            content: '',
+            status: 'streaming',
+          })
+          .returning();
+        await tx.update(conversations).set({ updatedAt: new Date() }).where(eq(conversations.id, input.conversationId));
+        if (!answer) throw new Error('Inserting an answer returned no row');
+        return { userMessage, answer };
+      });
+    },
+    async finishAnswer(
+      id: string,
+      values: {
+        content: string;
+        status: 'complete' | 'stopped' | 'error';
+        citations: StoredCitation[];
+        errorCode: string | null;
+        promptTokens: number;
+        completionTokens: number;
+      },
+    ) {
+      await db.update(chatMessages).set(values).where(eq(chatMessages.id, id));
+    },
+    /** Answers left "streaming" by a crash are marked as failed at start-up. */
+    async failInterruptedAnswers(): Promise<void> {
+      await db
+        .update(chatMessages)
+        .set({ status: 'error', errorCode: 'STREAM_ERROR' })
+        .where(eq(chatMessages.status, 'streaming'));
+    },
+    /** Recent conversations of a user (dashboard). */
+    recent: (userId: string, limit: number) =>
+      db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.userId, userId))
+        .orderBy(desc(conversations.updatedAt))
+        .limit(limit),
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

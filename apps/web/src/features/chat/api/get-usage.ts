@@ -1,0 +1,15 @@
+import type { Usage } from '@compliance/shared/chat';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+export function getUsage(): Promise<Usage> {
+  return api.get('/chat/usage');
+}
+
+export function getUsageQueryOptions() {
+  return queryOptions({ queryKey: ['chat', 'usage'], queryFn: getUsage });
+}
+
+export function useUsage() {
+  return useQuery(getUsageQueryOptions());
+}
