@@ -38,6 +38,11 @@ test.describe('FATF country pages', () => {
     await expect(page.getByRole('heading', { name: 'What it means for due diligence' })).toBeVisible();
     await expect(page.getByTestId('timeline')).toContainText('Listed since 25 February 2009');
     await expect(page.getByText('FATF black and grey lists explained', { exact: false })).toBeVisible();
+    // Related documents open in the app's viewer; the official source stays a secondary link.
+    await expect(page.getByRole('link', { name: 'Official source' }).first()).toHaveAttribute('href', /^https:\/\//);
+    await page.getByRole('link', { name: /FATF black and grey lists explained/ }).click();
+    await expect(page).toHaveURL(/\/documents\?file=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('dialog')).toContainText('FATF black and grey lists explained');
   });
 
   test.describe('unknown ids', () => {

@@ -1,8 +1,13 @@
 import path from 'node:path';
-import type { CountryDetailResponse, CountryListResponse, ImportDiff } from '@compliance/shared/countries';
-import { and, eq } from 'drizzle-orm';
+import type {
+  CountryDetailResponse,
+  CountryListResponse,
+  ImportDiff,
+  RelatedDocument as RelatedDocumentWithFile,
+} from '@compliance/shared/countries';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, fatfStatusChanges } from '../src/db/schema/index.ts';
+import { auditLog, fatfStatusChanges, files } from '../src/db/schema/index.ts';
 import { defaultContentDir, loadFatfContent } from '../src/modules/countries/countries.content.ts';
 import { createCountriesRepository } from '../src/modules/countries/countries.repository.ts';
 import { createCountriesService } from '../src/modules/countries/countries.service.ts';
@@ -113,6 +118,49 @@ describe('FATF countries', () => {
       const swissBody: CountryDetailResponse = swiss.json();
       if (swissBody.access !== 'full') throw new Error('expected the full page');
       expect(swissBody.memberships.map((body) => body.shortName)).toEqual(['GAFI']);
+    });
+
+    it('links related documents to their imported knowledge-base files, and to the source until then', async () => {
+      const detail = async (query: string): Promise<RelatedDocumentWithFile[]> => {
+        const response = await app.inject({ url: `/api/countries/IR?${query}`, headers: member.headers });
+        const body: CountryDetailResponse = response.json();
+        if (body.access !== 'full') throw new Error('expected the full page');
+        return body.relatedDocuments;
+      };
+      const before = await detail('lang=de');
+      expect(before.length).toBeGreaterThan(0);
+      expect(before.every((document) => document.fileId === null)).toBe(true);
+      expect(before.some((document) => document.sourceUrl?.startsWith('https://'))).toBe(true);
+
+      const imported = await app.inject({ method: 'POST', url: '/api/admin/knowledge/import', headers: admin.headers });
+      expect(imported.statusCode).toBe(200);
+
+      for (const language of ['de', 'fr'] as const) {
+        const documents = await detail(`lang=${language}`);
+        expect(documents.map((document) => document.id)).toEqual(before.map((document) => document.id));
+        const seeded = await app.db
+          .select({ id: files.id, key: files.kbSourceKey })
+          .from(files)
+          .where(
+            inArray(
+              files.kbSourceKey,
+              documents.map((document) => `${document.id}:${document.language}`),
+            ),
+          );
+        const byKey = new Map(seeded.map((row) => [row.key, row.id]));
+        for (const document of documents) {
+          expect(document.fileId).not.toBeNull();
+          // The version in the reader's language when there is one, else the English one.
+          expect(document.fileId).toBe(byKey.get(`${document.id}:${document.language}`));
+        }
+        expect(documents.find((document) => document.id === 'int-fatf-lists-explained')?.language).toBe(language);
+      }
+
+      // The file opens in the viewer for any account.
+      const [first] = await detail('lang=de');
+      const file = await app.inject({ url: `/api/documents/files/${first!.fileId}`, headers: member.headers });
+      expect(file.statusCode).toBe(200);
+      expect(file.json()).toMatchObject({ id: first!.fileId });
     });
 
     it('answers unknown and malformed ids with the same Country not found', async () => {

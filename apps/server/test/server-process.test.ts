@@ -66,5 +66,6 @@ describe('the server process', () => {
 
     second.server.child.kill('SIGINT');
     expect(await second.server.exited).toBe(0);
-  });
+    // Three real starts, each seeding the embedded database, on a 2-core machine shared with other test files.
+  }, 120_000);
 });

@@ -36,11 +36,15 @@ export const adminAssistantSchema = assistantSchema.extend({
 });
 export type AdminAssistant = z.infer<typeof adminAssistantSchema>;
 
+export const ASSISTANT_NAME_MAX_LENGTH = 80;
+export const ASSISTANT_DESCRIPTION_MAX_LENGTH = 500;
+export const ASSISTANT_INSTRUCTIONS_MAX_LENGTH = 8_000;
+
 export const updateAssistantInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'common:validation.required').max(80),
-    description: z.string().trim().min(1, 'common:validation.required').max(500),
-    instructions: z.string().trim().min(1, 'common:validation.required').max(8_000),
+    name: z.string().trim().min(1, 'errors:validation.required').max(ASSISTANT_NAME_MAX_LENGTH),
+    description: z.string().trim().min(1, 'errors:validation.required').max(ASSISTANT_DESCRIPTION_MAX_LENGTH),
+    instructions: z.string().trim().min(1, 'errors:validation.required').max(ASSISTANT_INSTRUCTIONS_MAX_LENGTH),
     defaultKnowledgeBase: z.boolean(),
     defaultWebSearch: z.boolean(),
   })
@@ -124,13 +128,13 @@ export const conversationListSchema = z.object({ conversations: z.array(conversa
 
 export const updateConversationInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'common:validation.required').max(CONVERSATION_TITLE_MAX_LENGTH),
+    title: z.string().trim().min(1, 'errors:validation.required').max(CONVERSATION_TITLE_MAX_LENGTH),
     status: z.enum(conversationStatuses),
   })
   .partial();
 export type UpdateConversationInput = z.infer<typeof updateConversationInputSchema>;
 
-const questionSchema = z.string().trim().min(1, 'common:validation.required').max(MAX_QUESTION_LENGTH);
+const questionSchema = z.string().trim().min(1, 'errors:validation.required').max(MAX_QUESTION_LENGTH);
 
 /** Start a conversation with its first question (answered as a stream). */
 export const startConversationInputSchema = z.object({

@@ -151,6 +151,8 @@ export const relatedDocumentSchema = z.object({
   issuer: z.string(),
   lastVerified: calendarDateSchema.nullable(),
   sourceUrl: z.string().nullable(),
+  /** The imported knowledge-base file, for the in-app viewer; null while it is not imported. */
+  fileId: z.uuid().nullable(),
 });
 export type RelatedDocument = z.infer<typeof relatedDocumentSchema>;
 

@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.admin.testUpload.path, lazy: () => import('@/features/admin/routes/test-upload.tsx') },
           { path: paths.admin.fatf.path, lazy: () => import('@/features/countries/routes/admin-countries.tsx') },
+          { path: paths.admin.assistants.path, lazy: () => import('@/features/chat/routes/admin-assistants.tsx') },
         ],
       },
       // Everything else, including unknown paths under /app and /admin (which the root guard has

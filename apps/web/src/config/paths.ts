@@ -88,6 +88,7 @@ export const paths = {
       path: '/admin/knowledge-base/folder/:folderId',
       getHref: (folderId: string) => `/admin/knowledge-base/folder/${enc(folderId)}`,
     },
+    assistants: { path: '/admin/assistants', getHref: () => '/admin/assistants' },
     testUpload: { path: '/test-upload', getHref: () => '/test-upload' },
     fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
   },

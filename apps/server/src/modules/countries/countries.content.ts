@@ -13,6 +13,9 @@ import {
 } from '@compliance/shared/countries';
 import { z } from 'zod';
 
+/** A knowledge-base document as its front matter describes it (the file it became is looked up per request). */
+export type KnowledgeBaseDocument = Omit<RelatedDocument, 'fileId'>;
+
 /**
  * Reads the FATF seed data shipped in `content/fatf` (see its README.md for the shapes) and the
  * FATF-related documents of `content/knowledge-base`. Everything is validated: a broken content
@@ -145,7 +148,7 @@ export async function loadFatfContent(fatfDir: string): Promise<FatfContent> {
 
 // ——— Knowledge-base documents about the FATF lists ———
 
-interface KnowledgeDocument extends RelatedDocument {
+interface KnowledgeDocument extends KnowledgeBaseDocument {
   functions: string[];
   jurisdiction: string;
 }
@@ -211,7 +214,9 @@ function isAboutFatf(document: KnowledgeDocument): boolean {
  * The knowledge-base documents related to the FATF country pages, grouped by document id (one
  * entry per language version). A missing folder gives an empty list.
  */
-export async function loadFatfKnowledgeDocuments(knowledgeBaseDir: string): Promise<Map<string, RelatedDocument[]>> {
+export async function loadFatfKnowledgeDocuments(
+  knowledgeBaseDir: string,
+): Promise<Map<string, KnowledgeBaseDocument[]>> {
   const documentsDir = path.join(knowledgeBaseDir, 'documents');
   let files: string[];
   try {
@@ -219,7 +224,7 @@ export async function loadFatfKnowledgeDocuments(knowledgeBaseDir: string): Prom
   } catch {
     return new Map();
   }
-  const byId = new Map<string, RelatedDocument[]>();
+  const byId = new Map<string, KnowledgeBaseDocument[]>();
   for (const file of files.sort()) {
     const fields = parseFrontMatter(await fs.readFile(path.join(documentsDir, file), 'utf8'));
     const document = fields ? toKnowledgeDocument(fields) : null;
@@ -232,10 +237,10 @@ export async function loadFatfKnowledgeDocuments(knowledgeBaseDir: string): Prom
 
 /** Each document once, in the reader's language when translated, else in English (or its only language). */
 export function pickDocumentLanguage(
-  byId: Map<string, RelatedDocument[]>,
+  byId: Map<string, KnowledgeBaseDocument[]>,
   language: CountryLanguage,
-): RelatedDocument[] {
-  const picked: RelatedDocument[] = [];
+): KnowledgeBaseDocument[] {
+  const picked: KnowledgeBaseDocument[] = [];
   for (const versions of byId.values()) {
     const chosen =
       versions.find((version) => version.language === language) ??

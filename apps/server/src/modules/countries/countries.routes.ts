@@ -65,6 +65,11 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
     audit: app.hasDecorator('accounts') ? app.accounts.audit : undefined,
     publish,
     relatedDocuments: await loadFatfKnowledgeDocuments(path.join(contentDir, 'knowledge-base')),
+    // The knowledge module registers after this one: look it up when a page is asked for.
+    knowledgeFiles: {
+      findSeededFileIds: async (documents) =>
+        app.hasDecorator('knowledge') ? app.knowledge.findSeededFileIds(documents) : new Map<string, string>(),
+    },
   });
   const outcome = await service.ensureContentLoaded(
     options.content ?? (await loadFatfContent(path.join(contentDir, 'fatf'))),

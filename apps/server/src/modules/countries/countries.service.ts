@@ -17,7 +17,14 @@ import type { DbExecutor } from '../../db/client.ts';
 import type { FatfDatasetRow, FatfJurisdictionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuthUser } from '../auth/session.service.ts';
-import { pickDocumentLanguage, type FatfContent, type RegionalBodies, type StatusTexts } from './countries.content.ts';
+import {
+  pickDocumentLanguage,
+  type FatfContent,
+  type KnowledgeBaseDocument,
+  type RegionalBodies,
+  type StatusTexts,
+} from './countries.content.ts';
+import { seededSourceKey } from '../knowledge/knowledge.service.ts';
 import {
   ImportParseError,
   parseImport,
@@ -51,13 +58,22 @@ export type CountriesPublisher = (event: {
   originConnectionId: string | null;
 }) => void;
 
+/**
+ * What the service needs from the knowledge module (its service): the files the starter documents
+ * became, keyed `<id>:<language>` (`seededSourceKey`). Without it, documents link to their source only.
+ */
+export interface CountriesKnowledgeFiles {
+  findSeededFileIds(documents: Array<{ id: string; language: string }>): Promise<Map<string, string>>;
+}
+
 export interface CountriesServiceDeps {
   repository: CountriesRepository;
   log: FastifyBaseLogger;
   audit?: CountriesAudit | undefined;
   publish?: CountriesPublisher | undefined;
   /** FATF documents of the knowledge base, by document id (one entry per language version). */
-  relatedDocuments?: Map<string, RelatedDocument[]>;
+  relatedDocuments?: Map<string, KnowledgeBaseDocument[]>;
+  knowledgeFiles?: CountriesKnowledgeFiles | undefined;
   now?: () => Date;
 }
 
@@ -174,6 +190,7 @@ export function createCountriesService({
   audit,
   publish,
   relatedDocuments = new Map(),
+  knowledgeFiles,
   now = () => new Date(),
 }: CountriesServiceDeps) {
   async function requireDataset(tx?: DbExecutor): Promise<FatfDatasetRow> {
@@ -291,6 +308,24 @@ export function createCountriesService({
       }
       throw error;
     }
+  }
+
+  /** The documents in the reader's language, each with its imported file when there is one. */
+  async function relatedFor(language: CountryLanguage): Promise<RelatedDocument[]> {
+    const picked = pickDocumentLanguage(relatedDocuments, language);
+    let fileIds = new Map<string, string>();
+    if (knowledgeFiles && picked.length > 0) {
+      try {
+        fileIds = await knowledgeFiles.findSeededFileIds(picked);
+      } catch (error) {
+        // The links to the official sources still work: degrade instead of failing the page.
+        log.warn({ err: error }, 'Could not look up the knowledge-base files of the related documents');
+      }
+    }
+    return picked.map((document) => ({
+      ...document,
+      fileId: fileIds.get(seededSourceKey(document.id, document.language)) ?? null,
+    }));
   }
 
   function safePublish(event: Parameters<CountriesPublisher>[0]): void {
@@ -471,7 +506,7 @@ export function createCountriesService({
           disclaimer: statusTexts.disclaimer[language],
         },
         timeline: (await repository.listChangesFor(iso2)).map(toChange),
-        relatedDocuments: pickDocumentLanguage(relatedDocuments, language),
+        relatedDocuments: await relatedFor(language),
         credits: dataset.credits as string[],
       };
     },

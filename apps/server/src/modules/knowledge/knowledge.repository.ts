@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   files,
@@ -101,6 +101,15 @@ export function createKnowledgeRepository(db: Db) {
     async findBySourceKey(key: string): Promise<FileRow | undefined> {
       const [row] = await db.select().from(files).where(eq(files.kbSourceKey, key));
       return row;
+    },
+    /** Seeded knowledge-base files by their source keys (`<id>:<language>`); missing keys are left out. */
+    async findIdsBySourceKeys(keys: string[]): Promise<Array<{ id: string; kbSourceKey: string }>> {
+      if (keys.length === 0) return [];
+      const rows = await db
+        .select({ id: files.id, kbSourceKey: files.kbSourceKey })
+        .from(files)
+        .where(and(eq(files.scope, 'kb'), inArray(files.kbSourceKey, keys)));
+      return rows.flatMap((row) => (row.kbSourceKey ? [{ id: row.id, kbSourceKey: row.kbSourceKey }] : []));
     },
     async kbFileCount(): Promise<number> {
       const [row] = await db

@@ -135,7 +135,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         log.warn({ file: doc.relativePath }, 'Skipped a knowledge-base document with incomplete front matter');
         continue;
       }
-      const sourceKey = `${id}:${language}`;
+      const sourceKey = seededSourceKey(id, language);
       const bytes = new TextEncoder().encode(doc.body);
       const digest = await sha256(bytes);
       const existing = await repository.findBySourceKey(sourceKey);
@@ -363,6 +363,17 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       }
     },
 
+    /**
+     * The files the starter content became, for links from other modules (the FATF country pages):
+     * `<id>:<language>` of the front matter → file id. Documents not imported (yet, or deleted by an
+     * admin) are missing from the map. Public knowledge: the caller decides who sees the links.
+     */
+    async findSeededFileIds(documents: Array<{ id: string; language: string }>): Promise<Map<string, string>> {
+      const keys = [...new Set(documents.map((document) => seededSourceKey(document.id, document.language)))];
+      const rows = await repository.findIdsBySourceKeys(keys);
+      return new Map(rows.map((row) => [row.kbSourceKey, row.id]));
+    },
+
     /** On first start (no knowledge base yet): import the starter content. */
     async seedIfEmpty(): Promise<void> {
       if ((await repository.functions.count()) > 0 || (await repository.kbFileCount()) > 0) return;
@@ -382,6 +393,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     if (!file || file.scope !== 'kb') throw new AppError('FILE_NOT_FOUND', 404, 'File not found');
     return file;
   }
+}
+
+/** How a seeded document is keyed: its front-matter id and language. */
+export function seededSourceKey(id: string, language: string): string {
+  return `${id}:${language}`;
 }
 
 async function sha256(bytes: Uint8Array): Promise<string> {

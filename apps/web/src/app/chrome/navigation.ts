@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  Bot,
   Database,
   FolderOpen,
   Gauge,
@@ -77,6 +78,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'common:nav.admin.users', to: paths.admin.users.getHref(), icon: Users },
       { label: 'common:nav.admin.knowledgeBase', to: paths.admin.knowledgeBase.getHref(), icon: Database },
       { label: 'countries:admin.nav', to: paths.admin.fatf.getHref(), icon: Globe2 },
+      { label: 'chat:admin.nav', to: paths.admin.assistants.getHref(), icon: Bot },
       { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
     ],
   },

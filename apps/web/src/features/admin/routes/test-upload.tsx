@@ -15,7 +15,7 @@ export const handle = { title: 'knowledge:testUpload.title' } satisfies RouteHan
 /** Upload test (admin layout, /test-upload): what ingestion makes of one file. */
 export function Component() {
   const { t } = useTranslation(['knowledge', 'documents']);
-  const { formatNumber } = useFormatters();
+  const { formatNumber, formatBytes } = useFormatters();
   const input = useRef<HTMLInputElement>(null);
   const run = useTestUpload();
   const result = run.data;
@@ -72,7 +72,7 @@ export function Component() {
                   ['language', result.language ?? '—'],
                   ['pages', formatNumber(result.pages.length)],
                   ['chunks', formatNumber(result.chunks.length)],
-                  ['size', `${formatNumber(result.sizeBytes)} B`],
+                  ['size', formatBytes(result.sizeBytes)],
                   ['declaredType', result.declaredMimeType || '—'],
                   ['title', result.title ?? '—'],
                   ['noText', t(result.noText ? 'knowledge:testUpload.yes' : 'knowledge:testUpload.no')],

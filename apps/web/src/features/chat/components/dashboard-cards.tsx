@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessageKey } from '@/lib/api-client.ts';
-import { formatDate, formatNumber } from '@/lib/format.ts';
+import { formatBytes, formatDate, formatNumber } from '@/lib/format.ts';
 import { useAssistants } from '../api/get-assistants.ts';
 import { useConversations } from '../api/get-conversations.ts';
 import { useUsage } from '../api/get-usage.ts';
@@ -60,22 +60,6 @@ export function RecentConversationsCard() {
       )}
     </section>
   );
-}
-
-function bytes(value: number, language: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-  let amount = value;
-  let unit = 0;
-  while (amount >= 1024 && unit < units.length - 1) {
-    amount /= 1024;
-    unit += 1;
-  }
-  return formatNumber(amount, language, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  });
 }
 
 function UsageBar({
@@ -154,8 +138,8 @@ export function UsageCard() {
             used={usage.data.storage.usedBytes}
             limit={usage.data.storage.limitBytes}
             text={t('chat:dashboard.usageOf', {
-              used: bytes(usage.data.storage.usedBytes, i18n.language),
-              limit: bytes(usage.data.storage.limitBytes, i18n.language),
+              used: formatBytes(usage.data.storage.usedBytes, i18n.language),
+              limit: formatBytes(usage.data.storage.limitBytes, i18n.language),
             })}
           />
         </div>

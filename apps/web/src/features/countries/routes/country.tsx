@@ -4,6 +4,7 @@ import {
   BookOpen,
   CircleAlert,
   ExternalLink,
+  FileText,
   Flag,
   Landmark,
   LogIn,
@@ -159,7 +160,17 @@ function FullDetail({ detail }: { detail: CountryFullDetail }) {
               {detail.relatedDocuments.map((document) => (
                 <li key={document.id}>
                   <p className="font-medium text-neutral-900" lang={document.language}>
-                    {document.title}
+                    {document.fileId ? (
+                      <Link
+                        to={paths.app.documentViewer.getHref(document.fileId)}
+                        className="inline-flex items-start gap-1.5 text-primary-700 hover:underline"
+                      >
+                        <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                        {document.title}
+                      </Link>
+                    ) : (
+                      document.title
+                    )}
                   </p>
                   <p className="mt-0.5" lang={document.language}>
                     {document.summary}

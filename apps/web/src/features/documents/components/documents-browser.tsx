@@ -26,7 +26,6 @@ import {
 import { paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
 import { useFormatters } from '@/lib/format.ts';
-import { formatBytes } from '../utils/format-bytes.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export type ViewMode = 'list' | 'grid';
@@ -176,8 +175,8 @@ function ItemName({ entry, actions }: { entry: BrowserItem; actions: ItemActions
 }
 
 function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
-  const { t, i18n } = useTranslation('documents');
-  const { formatDate } = useFormatters();
+  const { t } = useTranslation('documents');
+  const { formatDate, formatBytes } = useFormatters();
   const row = (
     <div
       className="flex items-center gap-2 px-2 py-2 sm:gap-3"
@@ -197,7 +196,7 @@ function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
         )}
       </div>
       <div className="hidden w-28 text-right text-sm text-neutral-500 sm:block">
-        {entry.kind === 'file' ? formatBytes(entry.item.sizeBytes, i18n.language) : ''}
+        {entry.kind === 'file' ? formatBytes(entry.item.sizeBytes) : ''}
       </div>
       <div className="hidden w-32 text-right text-sm text-neutral-500 md:block">
         {formatDate(entry.item.updatedAt, { dateStyle: 'medium' })}
@@ -216,7 +215,8 @@ function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
 }
 
 function Tile({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
-  const { t, i18n } = useTranslation('documents');
+  const { t } = useTranslation('documents');
+  const { formatBytes } = useFormatters();
   const tile = (
     <div
       className="flex h-full flex-col gap-2 rounded-xl border border-neutral-200 bg-white p-3 shadow-xs"
@@ -231,7 +231,7 @@ function Tile({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) 
       <div className="mt-auto flex items-center justify-between gap-2 text-xs text-neutral-500">
         {entry.kind === 'file' ? (
           <>
-            <span>{formatBytes(entry.item.sizeBytes, i18n.language)}</span>
+            <span>{formatBytes(entry.item.sizeBytes)}</span>
             <StatusBadge status={entry.item.status} />
           </>
         ) : (

@@ -1,7 +1,7 @@
 import { HardDrive } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/lib/format.ts';
 import { useStorageUsage } from '../api/get-storage-usage.ts';
-import { formatBytes } from '../utils/format-bytes.ts';
 
 /** Storage used / available, as a bar and text. */
 export function StorageUsage() {

@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { apiRequest, errorMessageKey } from '@/lib/api-client.ts';
+import { useFormatters } from '@/lib/format.ts';
 import { useRealtimeEvents } from '@/lib/realtime.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useDeleteKbItem, useKbFile, useMoveKbFile, useReindexKbFile } from '../api/branch.ts';
@@ -105,6 +106,7 @@ function MoveFileDialog({
 /** A knowledge-base document (admin layout, /admin/knowledge-base/file/:fileId). */
 export function Component() {
   const { t } = useTranslation(['knowledge', 'errors']);
+  const { formatBytes } = useFormatters();
   const { fileId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -189,6 +191,10 @@ export function Component() {
               <div>
                 <dt className="text-neutral-500">{t('knowledge:fields.language')}</dt>
                 <dd>{file.language ?? '—'}</dd>
+              </div>
+              <div>
+                <dt className="text-neutral-500">{t('knowledge:fields.size')}</dt>
+                <dd>{formatBytes(file.sizeBytes)}</dd>
               </div>
               <div>
                 <dt className="text-neutral-500">{t('knowledge:fields.pages')}</dt>

@@ -1,0 +1,19 @@
+import type { AdminAssistant } from '@compliance/shared/chat';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client.ts';
+
+export const adminAssistantsQueryKey = ['chat', 'admin-assistants'] as const;
+
+export async function getAdminAssistants(): Promise<AdminAssistant[]> {
+  const { assistants } = await api.get<{ assistants: AdminAssistant[] }>('/admin/assistants');
+  return assistants;
+}
+
+export function getAdminAssistantsQueryOptions() {
+  return queryOptions({ queryKey: adminAssistantsQueryKey, queryFn: getAdminAssistants });
+}
+
+/** Admin: the assistant definitions with their instructions. */
+export function useAdminAssistants() {
+  return useQuery(getAdminAssistantsQueryOptions());
+}
