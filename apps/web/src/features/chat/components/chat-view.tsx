@@ -163,12 +163,17 @@ export function ChatView({
     return t(`errors:${failure.code ?? 'INTERNAL_ERROR'}`, { defaultValue: t('errors:INTERNAL_ERROR') });
   };
 
+  // Once the conversation has started the picker shrinks, so phones keep room for the answers.
+  const compact = messages.length > 0;
+
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {/* Assistant picker and toggles */}
       <div className="flex flex-col gap-3 border-b border-neutral-200 pb-4">
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-neutral-800">{t('chat:picker.label')}</legend>
+          <legend className={cn('mb-2 text-sm font-medium text-neutral-800', compact && 'sr-only')}>
+            {t('chat:picker.label')}
+          </legend>
           {assistantsQuery.isPending ? (
             <div className="grid gap-2 sm:grid-cols-2">
               <Skeleton className="h-16" />
@@ -179,7 +184,7 @@ export function ChatView({
               {t(errorMessageKey(assistantsQuery.error))}
             </p>
           ) : (
-            <div className="grid gap-2 sm:grid-cols-2">
+            <div className={cn('grid gap-2', compact ? 'grid-cols-2' : 'sm:grid-cols-2')}>
               {assistants.map((assistant) => {
                 const active = selected?.id === assistant.id;
                 const locked = Boolean(conversation) && !active;
@@ -187,7 +192,8 @@ export function ChatView({
                   <label
                     key={assistant.id}
                     className={cn(
-                      'flex cursor-pointer gap-3 rounded-xl border p-3 text-left transition-colors',
+                      'flex cursor-pointer gap-3 rounded-xl border text-left transition-colors',
+                      compact ? 'p-2' : 'p-3',
                       active
                         ? 'border-primary-500 bg-primary-50 ring-1 ring-primary-500'
                         : 'border-neutral-200 bg-white hover:border-neutral-300',
@@ -210,7 +216,7 @@ export function ChatView({
                       <span className="block text-sm font-semibold text-neutral-900">
                         {t(`chat:assistants.${assistant.slug}.name`, { defaultValue: assistant.name })}
                       </span>
-                      <span className="block text-xs text-neutral-600">
+                      <span className={cn('block text-xs text-neutral-600', compact && 'hidden sm:block')}>
                         {t(`chat:assistants.${assistant.slug}.description`, { defaultValue: assistant.description })}
                       </span>
                     </span>
@@ -232,7 +238,9 @@ export function ChatView({
             <Switch
               label={t('chat:toggles.webSearch')}
               description={
-                capabilities && !capabilities.webSearch.available ? t('chat:webSearch.notConfigured') : undefined
+                capabilities && !capabilities.webSearch.available && !compact
+                  ? t('chat:webSearch.notConfigured')
+                  : undefined
               }
               checked={webSearch}
               onCheckedChange={setWebSearch}
