@@ -34,6 +34,10 @@ test.describe('admin assistants', () => {
       // Discarding brings the saved name back.
       await page.getByRole('form', { name: 'AI Expert' }).getByRole('button', { name: 'Discard changes' }).click();
       await expect(name).toHaveValue('AI Expert');
+
+      // Users see the edited description in the chat's assistant picker.
+      await page.goto('/chat');
+      await expect(page.getByText(edited)).toBeVisible();
     } finally {
       // Leave the shipped text for the other journeys.
       const assistants = await page.request.get('/api/admin/assistants', {

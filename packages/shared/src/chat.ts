@@ -25,6 +25,11 @@ export const assistantSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
+  /**
+   * False while name and description are still the shipped ones: the interface then shows its own
+   * translation of them. Once an admin edits them, everyone sees the admin's text.
+   */
+  customized: z.boolean(),
   defaultKnowledgeBase: z.boolean(),
   defaultWebSearch: z.boolean(),
 });

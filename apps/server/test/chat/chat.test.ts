@@ -292,6 +292,12 @@ describe('admin assistants', () => {
       assistants: Record<string, unknown>[];
     };
     expect(publicList.assistants[0]).not.toHaveProperty('instructions');
+    // Shipped texts are shown translated by the interface; an admin's edit is shown as written.
+    expect(publicList.assistants.map((assistant) => [assistant.slug, assistant.customized])).toEqual([
+      ['ai-expert', false],
+      ['prompt-engineer', true],
+    ]);
+    expect(publicList.assistants[1]).toMatchObject({ description: 'Writes better prompts.' });
   });
 });
 

@@ -23,19 +23,23 @@ const seedSchema = z.object({
   ),
 });
 
-export function toAssistantDto(row: AssistantRow): Assistant {
+type ShippedTexts = ReadonlyMap<string, { name: string; description: string }>;
+
+export function toAssistantDto(row: AssistantRow, shipped: ShippedTexts = new Map()): Assistant {
+  const original = shipped.get(row.slug);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
+    customized: !original || original.name !== row.name || original.description !== row.description,
     defaultKnowledgeBase: row.defaultKnowledgeBase,
     defaultWebSearch: row.defaultWebSearch,
   };
 }
 
-function toAdminDto(row: AssistantRow): AdminAssistant {
-  return { ...toAssistantDto(row), instructions: row.instructions, updatedAt: row.updatedAt.toISOString() };
+function toAdminDto(row: AssistantRow, shipped: ShippedTexts): AdminAssistant {
+  return { ...toAssistantDto(row, shipped), instructions: row.instructions, updatedAt: row.updatedAt.toISOString() };
 }
 
 function requireAdmin(user: AuthUser | null): asserts user is AuthUser {
@@ -45,14 +49,17 @@ function requireAdmin(user: AuthUser | null): asserts user is AuthUser {
 
 /** Assistant definitions: read by everyone (the picker), edited by admins, seeded from content/. */
 export function createAssistantsService(repository: AssistantsRepository) {
+  // The shipped names and descriptions, to tell whether an admin has changed them.
+  const shipped = new Map<string, { name: string; description: string }>();
   return {
     /** Adds the shipped assistants that are missing (first start, or a new one in a later release). */
     async seed(file = defaultAssistantsFile): Promise<void> {
       const content = seedSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+      for (const { slug, name, description } of content.assistants) shipped.set(slug, { name, description });
       await repository.insertMissing(content.assistants.map((assistant, position) => ({ ...assistant, position })));
     },
     async list(): Promise<Assistant[]> {
-      return (await repository.list()).map(toAssistantDto);
+      return (await repository.list()).map((row) => toAssistantDto(row, shipped));
     },
     /** The full row for answering (instructions included); never sent to non-admins. */
     async get(id: string): Promise<AssistantRow> {
@@ -62,13 +69,13 @@ export function createAssistantsService(repository: AssistantsRepository) {
     },
     async listForAdmin(user: AuthUser | null): Promise<AdminAssistant[]> {
       requireAdmin(user);
-      return (await repository.list()).map(toAdminDto);
+      return (await repository.list()).map((row) => toAdminDto(row, shipped));
     },
     async update(user: AuthUser | null, id: string, input: UpdateAssistantInput): Promise<AdminAssistant> {
       requireAdmin(user);
       const row = await repository.update(id, input);
       if (!row) throw new AppError('NOT_FOUND', 404, 'Assistant not found');
-      return toAdminDto(row);
+      return toAdminDto(row, shipped);
     },
   };
 }

@@ -214,10 +214,14 @@ export function ChatView({
                     />
                     <span className="min-w-0">
                       <span className="block text-sm font-semibold text-neutral-900">
-                        {t(`chat:assistants.${assistant.slug}.name`, { defaultValue: assistant.name })}
+                        {assistant.customized
+                          ? assistant.name
+                          : t(`chat:assistants.${assistant.slug}.name`, { defaultValue: assistant.name })}
                       </span>
                       <span className={cn('block text-xs text-neutral-600', compact && 'hidden sm:block')}>
-                        {t(`chat:assistants.${assistant.slug}.description`, { defaultValue: assistant.description })}
+                        {assistant.customized
+                          ? assistant.description
+                          : t(`chat:assistants.${assistant.slug}.description`, { defaultValue: assistant.description })}
                       </span>
                     </span>
                   </label>

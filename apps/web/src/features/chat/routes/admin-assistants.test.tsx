@@ -12,6 +12,7 @@ const expert: AdminAssistant = {
   slug: 'ai-expert',
   name: 'AI Expert',
   description: 'Regulatory questions answered from cited sources.',
+  customized: false,
   instructions: 'Answer only from the sources.',
   defaultKnowledgeBase: true,
   defaultWebSearch: false,
