@@ -1,7 +1,7 @@
 import type { SessionResponse, SessionUser } from '@compliance/shared/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
-import { setStoredUserName } from './auth-token.ts';
+import { hasAuthToken, setStoredUserName } from './auth-token.ts';
 import { changeLanguage, currentLocale, toLocale } from './i18n.ts';
 
 /**
@@ -40,4 +40,13 @@ export async function applySessionUser(
   setStoredUserName(displayName(user));
   const accountLanguage = toLocale(user.language);
   if (language && accountLanguage !== currentLocale()) await changeLanguage(accountLanguage);
+}
+
+/**
+ * A language picked in the header while signed in becomes the account's language too, so it
+ * follows the user to their other devices. Anonymous visitors keep it in this browser only.
+ */
+export async function saveAccountLanguage(language: string): Promise<void> {
+  if (!hasAuthToken()) return;
+  await api.patch('/account/settings', { language: toLocale(language) });
 }

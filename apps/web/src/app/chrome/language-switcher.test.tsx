@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n.ts';
 import { renderRoute } from '@/testing/test-utils.tsx';
 
@@ -38,6 +38,30 @@ describe('language switcher', () => {
 
     expect(await screen.findByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+  });
+
+  it('saves the choice to the signed-in account, so it follows the user', async () => {
+    const calls: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push({
+          url: String(input),
+          method: init?.method ?? 'GET',
+          body: init?.body ? JSON.parse(String(init.body)) : null,
+        });
+        return new Response(JSON.stringify({}), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    try {
+      const { user } = renderRoute('/legal/disclaimer', { token: 'a-session-token' });
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'it');
+      await vi.waitFor(() =>
+        expect(calls).toContainEqual({ url: '/api/account/settings', method: 'PATCH', body: { language: 'it' } }),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('is in the chrome of every layout', async () => {

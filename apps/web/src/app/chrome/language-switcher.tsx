@@ -5,6 +5,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 import { changeLanguage, i18n, languageNames, locales, toLocale } from '@/lib/i18n.ts';
+import { errorMessageKey } from '@/lib/api-client.ts';
+import { saveAccountLanguage } from '@/lib/session.ts';
 
 export interface LanguageSwitcherProps {
   className?: string;
@@ -53,10 +55,27 @@ export function LanguageSwitcher({ className, appearance = 'subtle' }: LanguageS
 /** Changes the language and confirms it in the new language, with a way back for a mis-pick. */
 async function switchLanguage(previous: Locale, next: Locale): Promise<void> {
   await changeLanguage(next);
+  void rememberForAccount(next);
   toast.add({
     icon: Languages,
     title: i18n.t('common:language.changed'),
     description: i18n.t('common:language.changedDescription', { language: languageNames[next] }),
-    actions: [{ label: i18n.t('common:language.undo'), onClick: () => void changeLanguage(previous) }],
+    actions: [
+      {
+        label: i18n.t('common:language.undo'),
+        onClick: () => {
+          void changeLanguage(previous);
+          void rememberForAccount(previous);
+        },
+      },
+    ],
   });
+}
+
+async function rememberForAccount(language: Locale): Promise<void> {
+  try {
+    await saveAccountLanguage(language);
+  } catch (error) {
+    toast.add({ title: i18n.t(errorMessageKey(error)), color: 'danger' });
+  }
 }
