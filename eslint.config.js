@@ -96,6 +96,7 @@ export default defineConfig([
   },
   {
     files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

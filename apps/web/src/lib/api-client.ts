@@ -1,4 +1,4 @@
-import { errorBodySchema, isErrorCode, type ErrorCode } from '@compliance/shared/errors';
+import { isErrorCode, readErrorBody, type ErrorCode } from '@compliance/shared/error-codes';
 import { ApiError } from './api-error.ts';
 import { getAuthToken, handleUnauthorized } from './auth-token.ts';
 import { i18n } from './i18n.ts';
@@ -78,11 +78,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     payload = undefined;
   }
-  const parsed = errorBodySchema.safeParse(payload);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(code, response.status, message, fields);
-  }
+  const details = readErrorBody(payload);
+  if (details) return new ApiError(details.code, response.status, details.message, details.fields);
   // An unknown code (a newer server) or no error body (a proxy page): fall back to the status.
   const rawCode = (payload as { error?: { code?: unknown } } | undefined)?.error?.code;
   const code = isErrorCode(rawCode) ? rawCode : codeForStatus(response.status);

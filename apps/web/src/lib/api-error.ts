@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@compliance/shared/errors';
+import type { ErrorCode } from '@compliance/shared/error-codes';
 
 /**
  * The error type of every failed API call. Kept apart from the API client (and free of zod) so the

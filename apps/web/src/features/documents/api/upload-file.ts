@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@compliance/shared/errors';
+import { readErrorBody } from '@compliance/shared/error-codes';
 import type { DocumentFile, UploadConflictStrategy } from '@compliance/shared/documents';
 import { ApiError, apiUrl } from '@/lib/api-client.ts';
 import { getAuthToken, handleUnauthorized } from '@/lib/auth-token.ts';
@@ -42,10 +42,10 @@ export function uploadFile({ file, folderId, onConflict, onProgress, signal }: U
         return;
       }
       if (xhr.status === 401) handleUnauthorized();
-      const parsed = errorBodySchema.safeParse(body);
+      const details = readErrorBody(body);
       reject(
-        parsed.success
-          ? new ApiError(parsed.data.error.code, xhr.status, parsed.data.error.message)
+        details
+          ? new ApiError(details.code, xhr.status, details.message)
           : new ApiError(xhr.status === 413 ? 'FILE_TOO_LARGE' : 'UPLOAD_FAILED', xhr.status),
       );
     });

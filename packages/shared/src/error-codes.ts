@@ -1,0 +1,100 @@
+// No zod here: the web app's first page needs the codes, not the schema library.
+
+/**
+ * Every error the API can answer with. The web app shows the translated text for the code
+ * (`errors:<CODE>` in the locale files), never the server's English message.
+ */
+export const errorCodes = [
+  // Generic
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'EMAIL_NOT_VERIFIED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  // Ingestion: why a file could not be read (see the ingestion module's contract)
+  'UNSUPPORTED_FILE_TYPE',
+  'FILE_ENCRYPTED',
+  'FILE_CORRUPT',
+  'FILE_TOO_COMPLEX',
+  'INGESTION_TIMEOUT',
+  // Accounts
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_ATTEMPTS',
+  'ACCOUNT_DISABLED',
+  'VERIFICATION_CODE_INVALID',
+  'VERIFICATION_CODE_EXPIRED',
+  'VERIFICATION_CODE_LOCKED',
+  'RESEND_TOO_SOON',
+  'EMAIL_ALREADY_VERIFIED',
+  'CURRENT_PASSWORD_INCORRECT',
+  'LAST_ADMIN',
+  'CANNOT_CHANGE_OWN_ACCOUNT',
+  // FATF countries
+  'COUNTRY_NOT_FOUND',
+  'COUNTRY_IMPORT_INVALID',
+  'COUNTRY_IMPORT_STALE',
+  // Documents and knowledge base
+  'FOLDER_NOT_FOUND',
+  'FOLDER_NAME_REQUIRED',
+  'FOLDER_NAME_INVALID_CHARACTERS',
+  'FOLDER_NAME_INVALID',
+  'FOLDER_EXISTS',
+  'FILE_NOT_FOUND',
+  'FILE_EXISTS',
+  'FILE_TOO_LARGE',
+  'STORAGE_QUOTA_EXCEEDED',
+  'UPLOAD_FAILED',
+  'FILE_PREPARE_FAILED',
+  'FILE_DELETE_FAILED',
+  'MOVE_FAILED',
+  'MOVE_TO_PARENT_FAILED',
+  'MOVE_INTO_ITSELF',
+  'KB_FUNCTION_NOT_FOUND',
+  'KB_RESOURCE_TYPE_NOT_FOUND',
+  'KB_NOT_EMPTY',
+  // Chat
+  'ASSISTANT_REQUIRED',
+  'CONVERSATION_NOT_FOUND',
+  'CONVERSATION_ARCHIVED',
+  'MESSAGE_NOT_FOUND',
+  'WEB_SEARCH_UNAVAILABLE',
+  'DAILY_QUERY_LIMIT',
+  'TOKEN_QUOTA_EXCEEDED',
+  'ASSISTANT_ERROR',
+  'STREAM_ERROR',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && knownCodes.has(value);
+}
+
+export interface ErrorDetails {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** Reads an API error body `{ error: { code, message, fields? } }`; null when it is not one. */
+export function readErrorBody(payload: unknown): ErrorDetails | null {
+  const error = (payload as { error?: unknown } | null | undefined)?.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (!isErrorCode(code) || typeof message !== 'string') return null;
+  if (fields === undefined) return { code, message };
+  if (typeof fields !== 'object' || fields === null) return null;
+  const entries = Object.entries(fields);
+  if (!entries.every(([, value]) => typeof value === 'string')) return null;
+  return { code, message, fields: Object.fromEntries(entries) as Record<string, string> };
+}
