@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/plugins/errors.ts';
+import { createTestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // Routes that fail in each way the error handler has to answer for.
@@ -140,5 +141,16 @@ describe('error responses', () => {
 
     const otherClient = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.11' });
     expect(otherClient.statusCode).toBe(200);
+  });
+
+  it('counts signed-in callers per account, not per shared address', async () => {
+    const alice = await createTestUser(app);
+    const bob = await createTestUser(app);
+    const from = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.20', headers });
+    for (let i = 0; i < 20; i += 1) expect((await from(alice.headers)).statusCode).toBe(200);
+    expect((await from(alice.headers)).statusCode).toBe(429);
+    // Same address, another account: its own budget.
+    expect((await from(bob.headers)).statusCode).toBe(200);
   });
 });

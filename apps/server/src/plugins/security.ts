@@ -10,7 +10,7 @@ export interface RateLimitOptions {
   timeWindowMs: number;
 }
 
-// Generous on purpose: a whole office behind one NAT address shares it until requests carry an account.
+// Generous on purpose: a whole office behind one NAT address shares the anonymous budget.
 export const defaultRateLimit: RateLimitOptions = { max: 1_000, timeWindowMs: 60_000 };
 
 /** Security headers (CSP fit for the Vite SPA) and the global API rate limit. */
@@ -63,8 +63,10 @@ export async function registerSecurity(
     timeWindow: limits.timeWindowMs,
     // The SPA's files are cheap and a page load fetches dozens of them.
     allowList: (request) => !isApiPath(request.url),
-    // TODO(auth): key on the account as well once requests carry one (DESIGN §7).
-    keyGenerator: (request) => request.ip,
+    // After the session is resolved (onRequest), so signed-in callers are counted per account and
+    // colleagues behind one address do not exhaust each other's budget; anonymous ones per IP (DESIGN §7).
+    hook: 'preHandler',
+    keyGenerator: (request) => (request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`),
   });

@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { PasswordRulesList } from './password-rules-list.tsx';
+import { PasswordChecklist } from '@/components/password-checklist.tsx';
 
 /** Current password, new one and its confirmation; the other sessions are signed out. */
 export function ChangePasswordCard() {
@@ -59,7 +59,7 @@ export function ChangePasswordCard() {
               {...form.register('password')}
             />
           </FormField>
-          <PasswordRulesList id={rulesId} value={password} />
+          <PasswordChecklist id={rulesId} value={password} />
           <FormField
             label={t('auth:fields.newPasswordConfirmation')}
             required

@@ -13,7 +13,7 @@ import { currentLocale } from '@/lib/i18n.ts';
 import { useSignup } from '../api/signup.ts';
 import { AuthCard } from './auth-card.tsx';
 import { FormAlert } from './form-alert.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordChecklist } from '@/components/password-checklist.tsx';
 import { applyServerFieldErrors, countRequired } from './server-errors.ts';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'password', 'passwordConfirmation', 'companyName'] as const;

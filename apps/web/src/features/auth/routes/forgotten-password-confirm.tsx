@@ -15,7 +15,7 @@ import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { FormAlert } from '../components/form-alert.tsx';
-import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { PasswordChecklist } from '@/components/password-checklist.tsx';
 import { applyServerFieldErrors, countRequired } from '../components/server-errors.ts';
 
 export const handle = { title: 'auth:reset.title' } satisfies RouteHandle;

@@ -3,7 +3,7 @@ import { Check, Circle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
 
-/** The password rules, ticked off live while the user types (readable before submitting). */
+/** The password rules, ticked off live while the user types (sign-up, reset and change password). */
 export function PasswordChecklist({ value, id }: { value: string; id?: string }) {
   const { t } = useTranslation('auth');
   return (
