@@ -23,17 +23,18 @@ import { createDocumentExtractor } from './modules/ingestion/ingestion.service.t
 import { registerKnowledgeModule } from './modules/knowledge/knowledge.module.ts';
 import { createAppSettingsRepository } from './modules/settings/app-settings.repository.ts';
 import { ensureInstallation } from './modules/settings/installation.service.ts';
-import { registerAuth } from './plugins/auth.ts';
-import { registerDatabase } from './plugins/db.ts';
+import { entitlementsModule, type EntitlementsModuleOptions } from './modules/entitlements/entitlements.module.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerJobs, type JobsOptions } from './plugins/jobs.ts';
+import { jobsPlugin, type JobsOptions } from './plugins/jobs.ts';
 import { createLoggerOptions } from './plugins/logger.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerRealtime, type RealtimeOptions } from './plugins/realtime.ts';
+import { realtimePlugin, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSecurity, type RateLimitOptions } from './plugins/security.ts';
 import { registerWebApp } from './plugins/static.ts';
-import { registerStorage } from './plugins/storage.ts';
+import { storagePlugin } from './plugins/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   /** Document library and knowledge base: extractor, limits, and whether to import the starter knowledge base. */
   documents?: Partial<DocumentsModuleOptions> & { seedKnowledgeBase?: boolean; knowledgeBaseDir?: string };
   realtime?: RealtimeOptions;
+  /** Limits of the default plan (storage, monthly tokens, anonymous questions); defaults from the config. */
+  entitlements?: EntitlementsModuleOptions;
   /** Chat: offline engine pacing, token allowance, assistants seed file. */
   chat?: ChatModuleOptions;
   /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
@@ -108,15 +111,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     registerErrorHandling(app, { notFoundFallback });
     await registerSecurity(app, config, { rateLimit: options.rateLimit });
     await registerOpenApi(app, config);
-    await registerDatabase(app, config, { database: options.database });
-    registerJobs(app, options.jobs);
-    registerAuth(app);
-    registerStorage(app, config);
-    await registerRealtime(app, config, options.realtime);
+
+    // Infrastructure: each a named plugin that modules declare as a dependency.
+    await app.register(databasePlugin, { database: options.database });
+    await app.register(jobsPlugin, options.jobs ?? {});
+    await app.register(authPlugin);
+    await app.register(storagePlugin);
+    await app.register(realtimePlugin, options.realtime ?? {});
+    await app.register(entitlementsModule, options.entitlements ?? {});
 
     const installation = await ensureInstallation(createAppSettingsRepository(app.db));
     app.log.info({ installationId: installation.id }, 'Installation loaded');
 
+    // Modules, in dependency order.
     await app.register(healthRoutes, { prefix: '/api' });
     await registerAccounts(app);
     await app.register(countriesRoutes, { prefix: '/api' });

@@ -33,7 +33,8 @@ let bob: TestUser;
 
 beforeAll(async () => {
   app = await createTestApp({
-    documents: { extract: testExtractor, quotaBytes: 4_000, maxFileBytes: 2_000 },
+    documents: { extract: testExtractor, maxFileBytes: 2_000 },
+    entitlements: { storageBytes: 4_000 },
     jobs: { backoff: { baseMs: 0, maxMs: 0 } },
   });
   alice = await createTestUser(app);

@@ -1,21 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { VISITOR_ID_HEADER } from '@compliance/shared/chat';
+import fp from 'fastify-plugin';
+import { createAccessRepository } from '../modules/access/access.repository.ts';
+import { createAccess, type Access } from '../modules/access/access.ts';
+import { anonymousActor, userActor, type Actor, type AnonymousActor } from '../modules/access/actor.ts';
 import { createSessionService, type AuthContext, type SessionService } from '../modules/auth/session.service.ts';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.ts';
-import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionService;
-    /** preHandler: a signed-in, verified, active user. */
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The one access check: `await app.access.require(actor, permission, resource?)`. */
+    access: Access;
+    /** preHandler: a signed-in, verified, active user (the access check's 'user' rule). */
+    requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: a signed-in user whose e-mail may still be unverified (the verification flow itself). */
-    requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: a signed-in, verified admin. Added automatically to every /api/admin/* route. */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireSession: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
-    /** The caller, when the request carries a live session token; null for anonymous requests. */
+    /** The caller's session, when the request carries a live session token. */
     auth: AuthContext | null;
+    /** Who is calling, resolved once per request; routes pass it to every service call. */
+    actor: Actor;
   }
 }
 
@@ -29,40 +35,44 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves the session on every request (DESIGN §5: opaque bearer token, stored hashed) and offers
- * the guards routes use. Admin routes get the admin guard whether or not they ask for it, so a
- * forgotten preHandler cannot open an admin API.
+ * Resolves the caller once per request (DESIGN §5: opaque bearer token, stored hashed) into
+ * `request.actor`, and offers the one access check. Every /api/admin/* route runs the admin check
+ * before its handler whether or not its service asks too, so a forgotten check cannot open an
+ * admin API.
  */
-export function registerAuth(app: FastifyInstance): void {
-  const sessions = createSessionService(createSessionsRepository(app.db));
-  app.decorate('sessions', sessions);
-  app.decorateRequest('auth', null);
+export const authPlugin = fp(
+  async (app) => {
+    const sessions = createSessionService(createSessionsRepository(app.db));
+    const access = createAccess(createAccessRepository(app.db));
+    app.decorate('sessions', sessions);
+    app.decorate('access', access);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('actor', null as unknown as AnonymousActor);
 
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    request.auth = token ? await sessions.authenticate(token) : null;
-  });
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      request.auth = token ? await sessions.authenticate(token) : null;
+      request.actor = request.auth
+        ? userActor(request.auth, request.ip)
+        : anonymousActor(request.headers[VISITOR_ID_HEADER], request.ip);
+    });
 
-  async function requireSession(request: FastifyRequest): Promise<void> {
-    if (!request.auth) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-  }
-  async function requireUser(request: FastifyRequest): Promise<void> {
-    await requireSession(request);
-    if (!request.auth?.user.emailVerified) {
-      throw new AppError('EMAIL_NOT_VERIFIED', 403, 'Verify your e-mail address to continue');
-    }
-  }
-  async function requireAdmin(request: FastifyRequest): Promise<void> {
-    await requireUser(request);
-    if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'Administrators only');
-  }
-  app.decorate('requireSession', requireSession);
-  app.decorate('requireUser', requireUser);
-  app.decorate('requireAdmin', requireAdmin);
+    // Route-level guards for routes whose service has no call of its own to check (e.g. sign-out).
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      await access.require(request.actor, 'account.read');
+    });
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      await access.require(request.actor, 'session.manage');
+    });
 
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(ADMIN_API_PREFIX)) return;
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [requireAdmin, ...existing];
-  });
-}
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(ADMIN_API_PREFIX)) return;
+      const existing = route.preHandler ? [route.preHandler].flat() : [];
+      const requireAdmin = async (request: FastifyRequest) => {
+        await access.require(request.actor, 'admin.access');
+      };
+      route.preHandler = [requireAdmin, ...existing];
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseHandle, type Db } from '../db/client.ts';
 import type { AppConfig } from './env.ts';
 
@@ -38,3 +39,9 @@ export async function registerDatabase(
   await database.migrate();
   log.info({ driver: database.driver, location: database.location }, 'Database ready');
 }
+
+/** The database as a named plugin: every module that queries declares `dependencies: ['db']`. */
+export const databasePlugin = fp<{ database?: DatabaseHandle }>(
+  async (app, options) => registerDatabase(app, app.config, options),
+  { name: 'db' },
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { JobRunnerOptions } from '../modules/jobs/job-runner.ts';
 import { JobQueue } from '../modules/jobs/jobs.service.ts';
 
@@ -24,3 +25,8 @@ export function registerJobs(app: FastifyInstance, { runInProcess = true, ...run
   // preClose runs before the database closes (onClose), so running jobs can still record their outcome.
   app.addHook('preClose', async () => queue.stop());
 }
+
+export const jobsPlugin = fp<JobsOptions>(async (app, options) => registerJobs(app, options), {
+  name: 'jobs',
+  dependencies: ['db'],
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AuthContext } from '../modules/auth/session.service.ts';
@@ -280,3 +281,8 @@ export async function registerRealtime(
     }
   }
 }
+
+export const realtimePlugin = fp<RealtimeOptions>(async (app, options) => registerRealtime(app, app.config, options), {
+  name: 'realtime',
+  dependencies: ['auth'],
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { createS3BlobStorage, defaultS3Endpoint } from '../modules/storage/s3-storage.ts';
 import { createLocalBlobStorage, type BlobStorage } from '../modules/storage/storage.ts';
 import { ConfigError, type AppConfig } from './env.ts';
@@ -49,3 +50,8 @@ export function registerStorage(
   app.decorate('storage', createLocalBlobStorage(root));
   app.log.info({ directory: root }, 'File blobs are stored on local disk');
 }
+
+export const storagePlugin = fp<{ storage?: BlobStorage }>(
+  async (app, options) => registerStorage(app, app.config, options),
+  { name: 'storage' },
+);

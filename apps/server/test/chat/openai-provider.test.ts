@@ -80,7 +80,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   app = await createChatTestApp({
     env: { LLM_BASE_URL: fake.url, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test' },
-    chat: { monthlyTokenLimit: 2_000 },
+    entitlements: { monthlyTokens: 2_000 },
   });
   aiExpert = await assistantId(app);
 }, 180_000);

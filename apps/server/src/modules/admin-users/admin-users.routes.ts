@@ -15,12 +15,10 @@ import { clientInfo } from '../auth/auth.routes.ts';
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminUsers, audit } = app.accounts;
   const tags = ['admin'];
-  const preHandler = app.requireAdmin;
 
   app.get(
     '/admin/users',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Users, newest first, with search and paging',
@@ -34,7 +32,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/users/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Promote/demote, disable/enable a user',
@@ -49,7 +46,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/users/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Delete a user and their data',
@@ -66,7 +62,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-log',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'The audit log, newest first',

@@ -1,12 +1,9 @@
-import { DEFAULT_MONTHLY_TOKEN_QUOTA } from '@compliance/shared/chat';
 import type { FastifyInstance } from 'fastify';
 import type { AnswerProvider } from '../answers/answer-provider.ts';
 import { createOfflineEngine } from '../answers/offline-engine.ts';
 import { createOpenAiProvider } from '../answers/openai-provider.ts';
 import { createAssistantsRepository } from '../assistants/assistants.repository.ts';
 import { createAssistantsService } from '../assistants/assistants.service.ts';
-import { createQuotaRepository } from '../quota/quota.repository.ts';
-import { createQuotaService, type QuotaService } from '../quota/quota.service.ts';
 import { createSearxngSearch } from '../web-search/web-search.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatRepository } from './chat.repository.ts';
@@ -15,14 +12,12 @@ import { createChatService, type ChatService } from './chat.service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     chat: ChatService;
-    quota: QuotaService;
   }
 }
 
 export interface ChatModuleOptions {
   /** Pause between the offline engine's streamed pieces (ms). */
   offlinePaceMs?: number;
-  monthlyTokenLimit?: number;
   /** The assistants seed file (content/assistants/assistants.json). */
   assistantsFile?: string;
   /** How long to wait for the LLM API's first answer. */
@@ -51,12 +46,7 @@ export async function registerChatModule(app: FastifyInstance, options: ChatModu
   const webSearch = config.webSearchUrl ? createSearxngSearch(config.webSearchUrl) : undefined;
   log.info({ provider: provider.kind, webSearch: Boolean(webSearch) }, 'Chat answers ready');
 
-  const quota = createQuotaService({
-    repository: createQuotaRepository(app.db),
-    anonymousDailyLimit: config.anonDailyQueryLimit,
-    monthlyTokenLimit: options.monthlyTokenLimit ?? DEFAULT_MONTHLY_TOKEN_QUOTA,
-    storageUsage: (user) => app.documents.getUsage(user),
-  });
+  const quota = app.entitlements;
   const chat = createChatService({
     repository: createChatRepository(app.db),
     assistants,
@@ -69,7 +59,6 @@ export async function registerChatModule(app: FastifyInstance, options: ChatModu
   });
   await chat.failInterruptedAnswers();
   app.decorate('chat', chat);
-  app.decorate('quota', quota);
 
   const openStreams = new Set<AbortController>();
   app.addHook('preClose', async () => {

@@ -22,13 +22,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { realtimeOrigin } from '../../plugins/realtime.ts';
 import type { AssistantsService } from '../assistants/assistants.service.ts';
-import type { QuotaService } from '../quota/quota.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { ChatService, ChatTurn } from './chat.service.ts';
 
 export interface ChatRoutesOptions {
   chat: ChatService;
   assistants: AssistantsService;
-  quota: QuotaService;
+  quota: EntitlementsService;
   capabilities: ChatCapabilities;
   /** Streams open right now (aborted when the server closes). */
   openStreams: Set<AbortController>;
@@ -242,7 +242,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: usageSchema, ...errors },
       },
     },
-    async (request) => quota.usage(user(request)),
+    async (request) => quota.usage({ user: user(request) }),
   );
 
   app.get(

@@ -24,7 +24,8 @@ import { questionLanguage, searchWords, shorten } from '../answers/text-tools.ts
 import type { AssistantRow } from '../assistants/assistants.repository.ts';
 import type { AssistantsService } from '../assistants/assistants.service.ts';
 import type { AuthUser } from '../auth/session.service.ts';
-import type { QuotaService, Visitor } from '../quota/quota.service.ts';
+import type { AnonymousActor } from '../access/actor.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { WebSearch } from '../web-search/web-search.ts';
 import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
@@ -32,7 +33,7 @@ import type { ChatRepository, ConversationRow, MessageRow } from './chat.reposit
 export interface ChatServiceDeps {
   repository: ChatRepository;
   assistants: AssistantsService;
-  quota: QuotaService;
+  quota: EntitlementsService;
   search: SearchService;
   provider: AnswerProvider;
   webSearch: WebSearch | undefined;
@@ -362,7 +363,7 @@ export function createChatService(deps: ChatServiceDeps) {
           promptTokens: result.usage.promptTokens,
           completionTokens: result.usage.completionTokens,
         });
-        await quota.recordTokens(user, result.usage.promptTokens + result.usage.completionTokens);
+        await quota.recordTokens({ user }, result.usage.promptTokens + result.usage.completionTokens);
         if (result.status !== 'error')
           send({ event: 'done', data: { status: result.status, usage: result.usage, remaining: null } });
         await publish(user, 'updated', conversation.id, origin);
@@ -372,7 +373,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
   async function assertCanAsk(user: AuthUser, web: boolean) {
     if (web && !webSearch) throw new AppError('WEB_SEARCH_UNAVAILABLE', 400, 'Web search is not configured');
-    if (provider.kind !== 'offline') await quota.assertTokensLeft(user);
+    if (provider.kind !== 'offline') await quota.assertTokensLeft({ user });
   }
 
   return {
@@ -485,7 +486,10 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /** The anonymous trial: counted first (visitor and IP), nothing else stored. */
-    async trialQuestion(visitor: Visitor, input: TrialQuestionInput): Promise<ChatTurn> {
+    async trialQuestion(
+      visitor: Pick<AnonymousActor, 'visitorId' | 'ip'>,
+      input: TrialQuestionInput,
+    ): Promise<ChatTurn> {
       const assistant = await assistants.get(input.assistantId);
       const remaining = await quota.consumeTrialQuestion(visitor);
       const language = await questionLanguage(input.content, input.language);

@@ -1,4 +1,4 @@
-import { DEFAULT_STORAGE_QUOTA_BYTES, MAX_FILE_SIZE_BYTES } from '@compliance/shared/documents';
+import { MAX_FILE_SIZE_BYTES } from '@compliance/shared/documents';
 import type { FastifyInstance } from 'fastify';
 import type { ExtractDocument } from '../ingestion/extracted-document.ts';
 import { createSearchService, type SearchService } from '../search/search.service.ts';
@@ -17,7 +17,6 @@ export interface DocumentsModuleOptions {
   /** Parses files; the ingestion pipeline's extractor. */
   extract: ExtractDocument;
   maxFileBytes?: number;
-  quotaBytes?: number;
   searchCandidateLimit?: number;
   /** How often files whose ingestion job died are marked failed (0 = only at start). */
   stuckFileSweepMs?: number;
@@ -27,7 +26,8 @@ export interface DocumentsModuleOptions {
 export async function registerDocumentsModule(app: FastifyInstance, options: DocumentsModuleOptions): Promise<void> {
   const limits = {
     maxFileBytes: options.maxFileBytes ?? MAX_FILE_SIZE_BYTES,
-    quotaBytes: options.quotaBytes ?? DEFAULT_STORAGE_QUOTA_BYTES,
+    // Until the library asks the entitlements per upload, the default plan's storage applies to everyone.
+    quotaBytes: app.entitlements.defaultPlan.limits.storageBytes,
   };
   const documents = createDocumentsService({
     db: app.db,
@@ -40,6 +40,7 @@ export async function registerDocumentsModule(app: FastifyInstance, options: Doc
   });
   const search = createSearchService(app.db, { candidateLimit: options.searchCandidateLimit });
   app.decorate('documents', documents);
+  app.entitlements.setStorageMeter((userId) => documents.repository.usedBytes(userId));
   app.decorate('documentSearch', search);
   app.jobs.register(ingestDocumentJob, ({ fileId }, context) => documents.ingest(fileId, context));
 

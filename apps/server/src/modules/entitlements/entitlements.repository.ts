@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anonymousQueryCounts, llmTokenUsage } from '../../db/schema/index.ts';
 
-export function createQuotaRepository(db: Db) {
+export function createEntitlementsRepository(db: Db) {
   return {
     async anonymousCounts(visitorId: string, ip: string, day: string): Promise<{ visitor: number; ip: number }> {
       const rows = await db
@@ -71,4 +71,4 @@ export function createQuotaRepository(db: Db) {
 
 class LimitReached extends Error {}
 
-export type QuotaRepository = ReturnType<typeof createQuotaRepository>;
+export type EntitlementsRepository = ReturnType<typeof createEntitlementsRepository>;

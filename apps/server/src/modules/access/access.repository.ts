@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversations, files, folders } from '../../db/schema/index.ts';
+
+/** Who owns a library item: a user's personal library, or the shared knowledge base. */
+export type LibraryItemOwner = { scope: 'user'; userId: string } | { scope: 'kb' };
+
+/**
+ * The owner look-ups the access check needs, one query each. Kept here (not in the owning
+ * modules) so that the access module depends on no other module.
+ */
+export function createAccessRepository(db: Db) {
+  return {
+    async libraryItemOwner(type: 'file' | 'folder', id: string): Promise<LibraryItemOwner | null> {
+      const table = type === 'file' ? files : folders;
+      const [row] = await db
+        .select({ scope: table.scope, ownerUserId: table.ownerUserId })
+        .from(table)
+        .where(eq(table.id, id))
+        .limit(1);
+      if (!row) return null;
+      return row.scope === 'user' && row.ownerUserId ? { scope: 'user', userId: row.ownerUserId } : { scope: 'kb' };
+    },
+    async conversationOwner(id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: conversations.userId })
+        .from(conversations)
+        .where(eq(conversations.id, id))
+        .limit(1);
+      return row?.userId ?? null;
+    },
+  };
+}
+
+export type AccessRepository = ReturnType<typeof createAccessRepository>;

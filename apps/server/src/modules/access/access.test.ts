@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../plugins/errors.ts';
+import type { AuthUser } from '../auth/session.service.ts';
+import type { AccessRepository, LibraryItemOwner } from './access.repository.ts';
+import { createAccess, isAdmin } from './access.ts';
+import { anonymousActor, userActor, type Actor } from './actor.ts';
+
+const ids = {
+  alice: '00000000-0000-4000-8000-00000000000a',
+  bob: '00000000-0000-4000-8000-00000000000b',
+  aliceFile: '10000000-0000-4000-8000-000000000001',
+  kbFile: '10000000-0000-4000-8000-000000000002',
+  aliceConversation: '20000000-0000-4000-8000-000000000001',
+  missing: '30000000-0000-4000-8000-000000000000',
+};
+
+function user(id: string, overrides: Partial<AuthUser> = {}): Actor {
+  const base: AuthUser = {
+    id,
+    email: `${id}@example.test`,
+    firstName: 'A',
+    lastName: 'B',
+    companyName: '',
+    role: 'user',
+    language: 'en',
+    emailVerified: true,
+  };
+  return userActor({ user: { ...base, ...overrides }, sessionId: `session-${id}` }, '127.0.0.1');
+}
+
+const repository: AccessRepository = {
+  async libraryItemOwner(_type, id): Promise<LibraryItemOwner | null> {
+    if (id === ids.aliceFile) return { scope: 'user', userId: ids.alice };
+    if (id === ids.kbFile) return { scope: 'kb' };
+    return null;
+  },
+  async conversationOwner(id) {
+    return id === ids.aliceConversation ? ids.alice : null;
+  },
+};
+
+const access = createAccess(repository);
+const alice = user(ids.alice);
+const bob = user(ids.bob);
+const admin = user(ids.bob, { role: 'admin' });
+const visitor = anonymousActor('visitor-12345678', '127.0.0.1');
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const { code, statusCode } = error as AppError;
+  return { code, statusCode };
+}
+
+describe('access.require', () => {
+  it('lets anyone hold public permissions, and asks everyone else to sign in', async () => {
+    await expect(access.require(visitor, 'country.read')).resolves.toBe(visitor);
+    expect(await refusal(access.require(visitor, 'library.read'))).toEqual({
+      code: 'UNAUTHENTICATED',
+      statusCode: 401,
+    });
+  });
+
+  it('lets an unverified user manage the session only', async () => {
+    const unverified = user(ids.alice, { emailVerified: false });
+    await expect(access.require(unverified, 'session.manage')).resolves.toBe(unverified);
+    expect((await refusal(access.require(unverified, 'account.read'))).code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('keeps admin permissions for verified admins', async () => {
+    await expect(access.require(admin, 'user.manage')).resolves.toBe(admin);
+    expect(await refusal(access.require(alice, 'user.manage'))).toEqual({ code: 'FORBIDDEN', statusCode: 403 });
+    const unverifiedAdmin = user(ids.bob, { role: 'admin', emailVerified: false });
+    expect(isAdmin(unverifiedAdmin)).toBe(false);
+  });
+
+  it('answers "not found" for another user’s file, conversation or a malformed id', async () => {
+    await expect(access.require(alice, 'library.update', { type: 'file', id: ids.aliceFile })).resolves.toBe(alice);
+    expect(await refusal(access.require(bob, 'library.read', { type: 'file', id: ids.aliceFile }))).toEqual({
+      code: 'FILE_NOT_FOUND',
+      statusCode: 404,
+    });
+    expect((await refusal(access.require(admin, 'library.read', { type: 'file', id: ids.aliceFile }))).code).toBe(
+      'FILE_NOT_FOUND',
+    );
+    expect((await refusal(access.require(alice, 'library.read', { type: 'folder', id: 'not-a-uuid' }))).code).toBe(
+      'FOLDER_NOT_FOUND',
+    );
+    expect(
+      (await refusal(access.require(bob, 'conversation.read', { type: 'conversation', id: ids.aliceConversation })))
+        .code,
+    ).toBe('CONVERSATION_NOT_FOUND');
+  });
+
+  it('lets every user read the knowledge base and only admins change it', async () => {
+    await expect(access.require(alice, 'library.read', { type: 'file', id: ids.kbFile })).resolves.toBe(alice);
+    expect((await refusal(access.require(alice, 'library.delete', { type: 'file', id: ids.kbFile }))).code).toBe(
+      'FILE_NOT_FOUND',
+    );
+    await expect(access.require(admin, 'library.delete', { type: 'file', id: ids.kbFile })).resolves.toBe(admin);
+    expect(
+      (await refusal(access.require(alice, 'library.create', { type: 'library', scope: 'knowledge-base' }))).code,
+    ).toBe('FORBIDDEN');
+    await expect(access.require(alice, 'library.create', { type: 'library', scope: 'personal' })).resolves.toBe(alice);
+  });
+});
+
+describe('access.can', () => {
+  it('answers the same check as yes or no', async () => {
+    expect(await access.can(alice, 'conversation.read', { type: 'conversation', id: ids.aliceConversation })).toBe(
+      true,
+    );
+    expect(await access.can(bob, 'conversation.read', { type: 'conversation', id: ids.aliceConversation })).toBe(false);
+    expect(await access.can(visitor, 'admin.access')).toBe(false);
+    expect(await access.can(visitor, 'trial.ask')).toBe(true);
+  });
+});

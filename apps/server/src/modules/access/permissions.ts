@@ -1,0 +1,44 @@
+/**
+ * Every permission the server checks, with the least a caller must be to hold it. Resource-bound
+ * permissions (a file, a folder, a conversation) also pass the resource's own policy in access.ts.
+ *
+ * - anyone:  anonymous visitors too
+ * - session: a signed-in caller whose e-mail may still be unverified (the verification flow itself)
+ * - user:    a signed-in, verified, active user
+ * - admin:   a signed-in, verified administrator
+ */
+export const permissionRules = {
+  'country.read': 'anyone',
+  'assistant.read': 'anyone',
+  'trial.ask': 'anyone',
+
+  'session.manage': 'session',
+
+  'account.read': 'user',
+  'account.update': 'user',
+  'usage.read': 'user',
+  'knowledge.read': 'user',
+  'library.read': 'user',
+  'library.create': 'user',
+  'library.update': 'user',
+  'library.delete': 'user',
+  'conversation.create': 'user',
+  'conversation.read': 'user',
+  'conversation.update': 'user',
+  'conversation.delete': 'user',
+
+  'admin.access': 'admin',
+  'user.manage': 'admin',
+  'audit.read': 'admin',
+  'assistant.manage': 'admin',
+  'country.manage': 'admin',
+  'knowledge.manage': 'admin',
+} as const satisfies Record<string, AccessRule>;
+
+export type AccessRule = 'anyone' | 'session' | 'user' | 'admin';
+export type Permission = keyof typeof permissionRules;
+
+/** Permissions that anonymous callers hold: a check for any other one yields a user actor. */
+export type PublicPermission = {
+  [P in Permission]: (typeof permissionRules)[P] extends 'anyone' ? P : never;
+}[Permission];
