@@ -31,7 +31,11 @@ export function Component() {
   const [formError, setFormError] = useState<{ message: string; expired: boolean } | null>(null);
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordInputSchema),
-    defaultValues: { email: searchParams.get('email') ?? '', code: '', token, password: '', passwordConfirmation: '' },
+    // With a link's token the e-mail and code fields are not shown: leave them undefined (not '') so
+    // the schema does not fail on fields the user cannot see.
+    defaultValues: token
+      ? { token, password: '', passwordConfirmation: '' }
+      : { email: searchParams.get('email') ?? '', code: '', password: '', passwordConfirmation: '' },
   });
   const { errors } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
