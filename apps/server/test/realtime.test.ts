@@ -172,6 +172,28 @@ describe('realtime (in-process)', () => {
     userTab.socket.close();
   });
 
+  it('re-evaluates an open socket through the access check when an admin demotes its user', async () => {
+    const demoter = await createTestUser(app, { role: 'admin' });
+    const admin = await createTestUser(app, { role: 'admin' });
+    const tab = await connect(base, admin.token);
+    const demoted = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${admin.user.id}`,
+      headers: demoter.headers,
+      payload: { role: 'user' },
+    });
+    expect(demoted.json()).toMatchObject({ role: 'user' });
+
+    await app.realtime.publish({ role: 'admin', type: 'admin.event', data: null });
+    // Delivery is in order: once this later event arrived, the admin event was not sent.
+    await app.realtime.publish({ userId: admin.user.id, type: 'probe', data: null });
+    await tab.next('probe');
+    expect(tab.messages.map((message) => message.type)).not.toContain('admin.event');
+    // Still a signed-in user: the socket stays open for the user's own events.
+    expect(tab.socket.readyState).toBe(WebSocket.OPEN);
+    tab.socket.close();
+  });
+
   it('closes open sockets on shutdown without delaying it', async () => {
     const other = await createTestApp();
     const otherBase = await listen(other);
