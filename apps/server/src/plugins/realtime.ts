@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DocumentFile } from '@compliance/shared/documents';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -42,6 +43,11 @@ export interface RealtimeEventMap {
   'conversation.deleted': ConversationChanged;
   'conversation.updated': ConversationChanged;
   'countries.updated': CountriesUpdated;
+  // The document library's events (its publishers move onto `realtimeEvent` with the library module).
+  'documents.file.updated': DocumentFile;
+  'documents.file.deleted': { id: string };
+  'documents.changed': { folderId: string | null };
+  'knowledge.changed': null;
 }
 
 export type RealtimeEventType = keyof RealtimeEventMap;
