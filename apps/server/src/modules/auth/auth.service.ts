@@ -121,22 +121,21 @@ export function createAuthService({
     /** One answer for an unknown address and a wrong password; blocked keys get 429. */
     async login(actor: Actor, input: LoginInput & { email: string } & ClientInfo): Promise<AuthResponse> {
       await access.require(actor, 'session.create');
-      const client = { ipAddress: actor.ip };
-      await throttle.assertAllowed(input.email, client.ipAddress);
+      await throttle.assertAllowed(input.email, actor.ip);
       const user = await repository.findUserByEmail(input.email);
       const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
       if (!user || !valid) {
         await audit.record('auth.sign_in_failed', {
           target: user ?? null,
-          ipAddress: client.ipAddress,
+          ipAddress: actor.ip,
           metadata: { email: input.email },
         });
         try {
-          await throttle.recordFailure(input.email, client.ipAddress);
+          await throttle.recordFailure(input.email, actor.ip);
         } catch (error) {
           await audit.record('auth.sign_in_blocked', {
             target: user ?? null,
-            ipAddress: client.ipAddress,
+            ipAddress: actor.ip,
             metadata: { email: input.email },
           });
           throw error;

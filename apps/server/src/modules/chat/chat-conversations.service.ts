@@ -30,11 +30,6 @@ export function createConversationsService({
       return (await repository.list(caller.user.id, query.status, query.q || undefined, query.limit)).map(toSummary);
     },
 
-    async recentConversations(actor: Actor, { limit = 5 }: { limit?: number } = {}): Promise<ConversationSummary[]> {
-      const caller = await access.require(actor, 'conversation.read');
-      return (await repository.recent(caller.user.id, limit)).map(toSummary);
-    },
-
     async getConversation(actor: Actor, { id }: { id: string }): Promise<ConversationDetail> {
       const caller = await access.require(actor, 'conversation.read', { type: 'conversation', id });
       const conversation = await repository.findOwned(caller.user.id, id);
