@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AnswerProvider } from '../answers/answer-provider.ts';
 import { createOfflineEngine } from '../answers/offline-engine.ts';
@@ -20,6 +21,24 @@ export interface ChatModuleOptions {
   llmConnectTimeoutMs?: number;
 }
 
+/** The answer provider chosen from the config, and web search when it is configured. */
+function answerSources(app: FastifyInstance, options: ChatModuleOptions) {
+  const config = app.config;
+  const log = app.log.child({ component: 'chat' });
+
+  const provider: AnswerProvider = config.llm
+    ? createOpenAiProvider({
+        baseUrl: config.llm.baseUrl,
+        apiKey: config.llm.apiKey,
+        model: config.llm.model,
+        connectTimeoutMs: options.llmConnectTimeoutMs,
+      })
+    : createOfflineEngine({ paceMs: options.offlinePaceMs });
+  const webSearch = config.webSearchUrl ? createSearxngSearch(config.webSearchUrl) : undefined;
+  log.info({ provider: provider.kind, webSearch: Boolean(webSearch) }, 'Chat answers ready');
+  return { provider, webSearch, log };
+}
+
 /**
  * The chat: the answer provider chosen from the config (offline engine, or OpenAI-compatible with
  * LLM_BASE_URL/LLM_MODEL), web search (WEB_SEARCH_URL), conversations, the anonymous trial and the
@@ -27,20 +46,7 @@ export interface ChatModuleOptions {
  */
 export const chatModule = fp<ChatModuleOptions>(
   async (app, options) => {
-    const config = app.config;
-    const log = app.log.child({ component: 'chat' });
-
-    const provider: AnswerProvider = config.llm
-      ? createOpenAiProvider({
-          baseUrl: config.llm.baseUrl,
-          apiKey: config.llm.apiKey,
-          model: config.llm.model,
-          connectTimeoutMs: options.llmConnectTimeoutMs,
-        })
-      : createOfflineEngine({ paceMs: options.offlinePaceMs });
-    const webSearch = config.webSearchUrl ? createSearxngSearch(config.webSearchUrl) : undefined;
-    log.info({ provider: provider.kind, webSearch: Boolean(webSearch) }, 'Chat answers ready');
-
+    const { provider, webSearch, log } = answerSources(app, options);
     const chat = createChatService({
       access: app.access,
       repository: createChatRepository(app.db),
