@@ -14,16 +14,20 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
-import { registerAccounts } from './modules/auth/accounts.module.ts';
-import { registerChatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
-import { countriesRoutes } from './modules/countries/countries.routes.ts';
+import { adminUsersModule } from './modules/admin-users/admin-users.module.ts';
+import { assistantsModule, type AssistantsModuleOptions } from './modules/assistants/assistants.module.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
+import { accountsModule } from './modules/auth/accounts.module.ts';
+import { chatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
+import { countriesModule, type CountriesModuleOptions } from './modules/countries/countries.module.ts';
 import { registerDocumentsModule, type DocumentsModuleOptions } from './modules/documents/documents.module.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { entitlementsModule, type EntitlementsModuleOptions } from './modules/entitlements/entitlements.module.ts';
+import { healthModule } from './modules/health/health.module.ts';
 import { createDocumentExtractor } from './modules/ingestion/ingestion.service.ts';
 import { registerKnowledgeModule } from './modules/knowledge/knowledge.module.ts';
-import { createAppSettingsRepository } from './modules/settings/app-settings.repository.ts';
-import { ensureInstallation } from './modules/settings/installation.service.ts';
-import { entitlementsModule, type EntitlementsModuleOptions } from './modules/entitlements/entitlements.module.ts';
+import { seededSourceKey } from './modules/knowledge/knowledge.service.ts';
+import { mailModule } from './modules/mail/mail.module.ts';
+import { settingsModule } from './modules/settings/settings.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
@@ -62,8 +66,12 @@ export interface BuildAppOptions {
   realtime?: RealtimeOptions;
   /** Limits of the default plan (storage, monthly tokens, anonymous questions); defaults from the config. */
   entitlements?: EntitlementsModuleOptions;
-  /** Chat: offline engine pacing, token allowance, assistants seed file. */
+  /** Chat: offline engine pacing, LLM connect timeout. */
   chat?: ChatModuleOptions;
+  /** Assistants: the seed file. */
+  assistants?: AssistantsModuleOptions;
+  /** FATF countries: the content folder, or the content itself. */
+  countries?: CountriesModuleOptions;
   /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
   extraRoutes?: FastifyPluginAsyncZod;
 }
@@ -120,13 +128,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(realtimePlugin, options.realtime ?? {});
     await app.register(entitlementsModule, options.entitlements ?? {});
 
-    const installation = await ensureInstallation(createAppSettingsRepository(app.db));
-    app.log.info({ installationId: installation.id }, 'Installation loaded');
-
-    // Modules, in dependency order.
-    await app.register(healthRoutes, { prefix: '/api' });
-    await registerAccounts(app);
-    await app.register(countriesRoutes, { prefix: '/api' });
+    // Modules, in dependency order: each a named plugin that registers its routes under /api.
+    await app.register(settingsModule);
+    await app.register(healthModule);
+    await app.register(mailModule);
+    await app.register(auditModule);
+    await app.register(accountsModule);
+    await app.register(adminUsersModule);
+    await app.register(countriesModule, options.countries ?? {});
     const { seedKnowledgeBase, knowledgeBaseDir, ...documentsOptions } = options.documents ?? {};
     let extract = documentsOptions.extract;
     if (!extract) {
@@ -142,7 +151,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       contentDir: knowledgeBaseDir,
       maxFileBytes: documentsOptions.maxFileBytes,
     });
-    await registerChatModule(app, options.chat);
+    // Until the library plugin provides it: the knowledge-base files the FATF documents became.
+    app.countries.setRelatedDocumentsResolver(async (documents) => {
+      const fileIds = await app.knowledge.findSeededFileIds([...documents]);
+      return documents.map((document) => fileIds.get(seededSourceKey(document.id, document.language)) ?? null);
+    });
+    await app.register(assistantsModule, options.assistants ?? {});
+    await app.register(chatModule, options.chat ?? {});
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
 
     await app.ready();

@@ -44,7 +44,7 @@ describe('e-mail over a real SMTP server (SMTP_URL set)', () => {
     const mail = await smtp.waitForMail(email);
     expect(mail.from).toBe('no-reply@example.test');
     expect(mail.raw).toMatch(/Subject: Il suo codice di verifica: \d{6}/);
-    const outbox = await app.accounts.outbox.latestTo(email);
+    const outbox = await app.mail.latestTo(email);
     expect(outbox).toMatchObject({ status: 'sent', attempts: 1 });
     const code = codeFrom(outbox?.textBody ?? '');
     expect(mail.raw).toContain(code);
@@ -70,7 +70,7 @@ describe('e-mail when the SMTP server does not answer', () => {
         payload: { email },
       });
       expect(response.statusCode).toBe(202);
-      const { outboxId } = await app.accounts.mail.queue(
+      const { outboxId } = await app.mail.queue(
         { userId: null, email, language: 'en' },
         { name: 'password_changed', vars: { firstName: 'Kim' } },
       );

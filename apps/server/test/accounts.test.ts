@@ -38,7 +38,7 @@ async function signup(overrides: Record<string, unknown> = {}) {
 /** Runs the mail jobs and returns the code of the newest mail to `email` (outbox adapter). */
 async function latestCode(email: string, template?: string): Promise<string> {
   await app.jobs.runDueJobs();
-  const mail = await app.accounts.outbox.latestTo(email, template);
+  const mail = await app.mail.latestTo(email, template);
   if (!mail) throw new Error(`No mail to ${email}`);
   return codeFrom(mail.textBody);
 }
@@ -70,7 +70,7 @@ describe('sign-up', () => {
     const { body, user, headers } = await signup({ language: 'de' });
     expect(user).toMatchObject({ email: body.email, emailVerified: false, role: 'user' });
     await app.jobs.runDueJobs();
-    const mail = await app.accounts.outbox.latestTo(body.email);
+    const mail = await app.mail.latestTo(body.email);
     expect(mail).toMatchObject({ template: 'verify_email', language: 'de', status: 'stored' });
     expect(mail?.subject).toMatch(/^Ihr Bestätigungscode: \d{6}$/);
     // The code is stored hashed only.
@@ -353,7 +353,7 @@ describe('forgotten password', () => {
     const { body, user } = await verifiedUser();
     await app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: body.email } });
     await app.jobs.runDueJobs();
-    const mail = await app.accounts.outbox.latestTo(body.email, 'reset_password');
+    const mail = await app.mail.latestTo(body.email, 'reset_password');
     const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail?.textBody ?? '')?.[1] ?? '');
     expect(token.length).toBeGreaterThan(20);
     const payload = { token, password: 'link based secret 5', passwordConfirmation: 'link based secret 5' };
@@ -630,7 +630,7 @@ describe('admin: users', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('never demotes, disables or deletes the last admin, nor lets admins disable or delete themselves', async () => {
+  it('never demotes, disables or deletes the last admin, nor lets admins delete themselves', async () => {
     const solo = await createTestApp();
     try {
       const admin = await createTestUser(solo, { role: 'admin' });
@@ -643,7 +643,7 @@ describe('admin: users', () => {
         headers: admin.headers,
         payload: { status: 'disabled' },
       });
-      expect(disable.json()).toMatchObject({ error: { code: 'CANNOT_CHANGE_OWN_ACCOUNT' } });
+      expect(disable.json()).toMatchObject({ error: { code: 'LAST_ADMIN' } });
       const remove = await solo.inject({ method: 'DELETE', url, headers: admin.headers });
       expect(remove.json()).toMatchObject({ error: { code: 'CANNOT_CHANGE_OWN_ACCOUNT' } });
 
@@ -660,5 +660,30 @@ describe('admin: users', () => {
     } finally {
       await solo.close();
     }
+  });
+
+  it('lets admins demote or disable themselves only with an explicit confirmation', async () => {
+    const self = await createTestUser(app, { role: 'admin' });
+    await createTestUser(app, { role: 'admin' });
+    const url = `/api/admin/users/${self.user.id}`;
+    const patch = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'PATCH', url, headers: self.headers, payload });
+
+    for (const payload of [{ role: 'user' }, { status: 'disabled' }, { role: 'user', confirmSelf: false }]) {
+      const refused = await patch(payload);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'SELF_CHANGE_UNCONFIRMED' } });
+    }
+    // Nothing changed: still an admin.
+    expect((await app.inject({ url: '/api/admin/users', headers: self.headers })).statusCode).toBe(200);
+    // Saving the role one already has is no change and needs no confirmation.
+    expect((await patch({ role: 'admin' })).json()).toMatchObject({ role: 'admin', status: 'active' });
+
+    const demoted = await patch({ role: 'user', confirmSelf: true });
+    expect(demoted.statusCode).toBe(200);
+    expect(demoted.json()).toMatchObject({ role: 'user' });
+    const forbidden = await app.inject({ url: '/api/admin/users', headers: self.headers });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
   });
 });

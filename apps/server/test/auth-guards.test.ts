@@ -4,14 +4,22 @@ import { sessions, users } from '../src/db/schema/index.ts';
 import { createTestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-describe('session resolution and role guards', () => {
+describe('the actor of a request and the one access check', () => {
   let app: TestApp;
 
   beforeAll(async () => {
     app = await createTestApp({
       extraRoutes: async (api) => {
-        api.get('/whoami', { preHandler: api.requireUser }, async (request) => ({ id: request.auth?.user.id }));
-        api.get('/verify-only', { preHandler: api.requireSession }, async () => ({ ok: true }));
+        // Routes as services write them: the check first, on the request's actor.
+        api.get('/whoami', async (request) => {
+          const caller = await api.access.require(request.actor, 'account.read');
+          return { id: caller.user.id };
+        });
+        api.get('/verify-only', async (request) => {
+          await api.access.require(request.actor, 'session.manage');
+          return { ok: true };
+        });
+        api.get('/actor', async (request) => ({ kind: request.actor.kind }));
         // No guard declared: the /api/admin prefix alone must protect it.
         api.get('/admin/probe', async () => ({ ok: true }));
       },
@@ -31,6 +39,12 @@ describe('session resolution and role guards', () => {
     const response = await app.inject({ url: '/api/whoami', headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: user.id });
+  });
+
+  it('resolves anonymous callers to an anonymous actor, and a session to a user actor', async () => {
+    expect((await app.inject({ url: '/api/actor' })).json()).toEqual({ kind: 'anonymous' });
+    const { headers } = await createTestUser(app);
+    expect((await app.inject({ url: '/api/actor', headers })).json()).toEqual({ kind: 'user' });
   });
 
   it('stores only a hash of the token', async () => {

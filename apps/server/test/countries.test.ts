@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fatfStatusChanges, files } from '../src/db/schema/index.ts';
 import { defaultContentDir, loadFatfContent } from '../src/modules/countries/countries.content.ts';
 import { createCountriesRepository } from '../src/modules/countries/countries.repository.ts';
-import { createCountriesService } from '../src/modules/countries/countries.service.ts';
+import { createCountryImportService } from '../src/modules/countries/country-import.service.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -52,7 +52,14 @@ describe('FATF countries', () => {
 
     it('loads only once, and loads newer content (a later asOf) as a change with history', async () => {
       const content = await loadFatfContent(path.join(defaultContentDir, 'fatf'));
-      const service = createCountriesService({ repository: createCountriesRepository(app.db), log: app.log });
+      const service = createCountryImportService({
+        access: app.access,
+        repository: createCountriesRepository(app.db),
+        log: app.log,
+        audit: app.audit,
+        publish: async () => undefined,
+        now: () => new Date(),
+      });
       expect(await service.ensureContentLoaded(content)).toBe('current');
       expect((await list(app)).countries).toHaveLength(249);
 

@@ -123,7 +123,12 @@ export const adminUserListSchema = z.object({
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 export const adminUpdateUserInputSchema = z
-  .object({ role: userRoleSchema.optional(), status: userStatusSchema.optional() })
+  .object({
+    role: userRoleSchema.optional(),
+    status: userStatusSchema.optional(),
+    /** An admin demoting or disabling their own account must say so explicitly. */
+    confirmSelf: z.boolean().optional(),
+  })
   .refine((value) => value.role !== undefined || value.status !== undefined, validationKeys.required);
 export type AdminUpdateUserInput = z.input<typeof adminUpdateUserInputSchema>;
 

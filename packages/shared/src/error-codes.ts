@@ -70,6 +70,8 @@ export const errorCodes = [
   'TOKEN_QUOTA_EXCEEDED',
   'ASSISTANT_ERROR',
   'STREAM_ERROR',
+  // Admin safety
+  'SELF_CHANGE_UNCONFIRMED',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

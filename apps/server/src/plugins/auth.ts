@@ -12,10 +12,11 @@ declare module 'fastify' {
     sessions: SessionService;
     /** The one access check: `await app.access.require(actor, permission, resource?)`. */
     access: Access;
-    /** preHandler: a signed-in, verified, active user (the access check's 'user' rule). */
+    /**
+     * TRANSITIONAL preHandler for the library routes until their services check: a signed-in,
+     * verified, active user (the access check's 'user' rule). Services check; routes do not.
+     */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a signed-in user whose e-mail may still be unverified (the verification flow itself). */
-    requireSession: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** The caller's session, when the request carries a live session token. */
@@ -57,12 +58,8 @@ export const authPlugin = fp(
         : anonymousActor(request.headers[VISITOR_ID_HEADER], request.ip);
     });
 
-    // Route-level guards for routes whose service has no call of its own to check (e.g. sign-out).
     app.decorate('requireUser', async (request: FastifyRequest) => {
       await access.require(request.actor, 'account.read');
-    });
-    app.decorate('requireSession', async (request: FastifyRequest) => {
-      await access.require(request.actor, 'session.manage');
     });
 
     app.addHook('onRoute', (route) => {

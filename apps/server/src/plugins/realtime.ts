@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { DocumentFile } from '@compliance/shared/documents';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AuthContext } from '../modules/auth/session.service.ts';
+import { isAdmin } from '../modules/access/access.ts';
+import { userActor, type UserActor } from '../modules/access/actor.ts';
 
 /**
  * The realtime channel of DESIGN §5: one WebSocket per browser tab at `/api/realtime`, events
@@ -11,10 +13,52 @@ import type { AuthContext } from '../modules/auth/session.service.ts';
  *
  * Protocol: the client opens the socket and sends `{ "type": "auth", "token": "<session token>" }`
  * first (or passes `?token=`); the server answers `{ "type": "ready", "data": { "connectionId" } }`.
- * The client sends `{ "type": "ping" }` now and then; every client message re-checks the session,
- * and a revoked, expired or demoted session gets its socket closed (code 4001). With REDIS_URL set,
- * events fan out to every server instance through Redis pub/sub; otherwise they stay in-process.
+ * The client sends `{ "type": "ping" }` now and then. A socket's rights are the access module's
+ * checks ('realtime.connect', 'admin.access'), re-evaluated on every client message, before every
+ * admin event, when the account changes (role, status, verification) and when the session is
+ * revoked: a signed-out or disabled session gets its socket closed (code 4001), a demoted admin stops
+ * receiving admin events at once. With REDIS_URL set, events fan out to every server instance
+ * through Redis pub/sub; otherwise they stay in-process.
  */
+
+/** A conversation of the user changed in another tab. */
+export interface ConversationChanged {
+  id: string;
+}
+
+/** The FATF list changed (status change, import or review). */
+export interface CountriesUpdated {
+  reason: 'status_changed' | 'imported' | 'reviewed';
+  asOf: string;
+  changed: string[];
+}
+
+/**
+ * Every realtime event type with the shape of its data: build events with `realtimeEvent` so a
+ * wrong type or shape fails the type check. Modules add their events here.
+ */
+export interface RealtimeEventMap {
+  'conversation.activated': ConversationChanged;
+  'conversation.archived': ConversationChanged;
+  'conversation.deleted': ConversationChanged;
+  'conversation.updated': ConversationChanged;
+  'countries.updated': CountriesUpdated;
+  // The document library's events (its publishers move onto `realtimeEvent` with the library module).
+  'documents.file.updated': DocumentFile;
+  'documents.file.deleted': { id: string };
+  'documents.changed': { folderId: string | null };
+  'knowledge.changed': null;
+}
+
+export type RealtimeEventType = keyof RealtimeEventMap;
+
+/** One typed event, to spread into a `publish` call: `publish({ userId, ...realtimeEvent(type, data) })`. */
+export function realtimeEvent<T extends RealtimeEventType>(type: T, data: RealtimeEventMap[T]) {
+  return { type, data };
+}
+
+/** What the server itself sends on a socket (besides events): the handshake and the ping's answer. */
+type ControlMessage = { type: 'ready'; data: { connectionId: string } } | { type: 'pong'; data: null };
 
 export interface RealtimeMessage {
   /** Deliver to this user's tabs… */
@@ -75,7 +119,12 @@ interface Connection {
   id: string;
   socket: WebSocket;
   token: string;
-  auth: AuthContext;
+  /** The socket's caller as of the last check. */
+  actor: UserActor;
+}
+
+function control(message: ControlMessage): string {
+  return JSON.stringify(message);
 }
 
 const CHANNEL = 'compliance:realtime';
@@ -94,25 +143,23 @@ export async function registerRealtime(
   const instanceId = randomUUID();
   let closing = false;
 
-  const authenticate = async (token: string): Promise<AuthContext | null> => {
-    const auth = await app.sessions.authenticate(token).catch((error: unknown) => {
-      log.warn({ err: error }, 'Could not check a realtime session');
-      return undefined;
-    });
-    // undefined: the check itself failed (database busy) — keep the socket, try again later.
-    if (auth === undefined) return null;
-    return auth;
-  };
+  /** The caller behind a token as the access module sees it, null without a live session; throws when the check fails. */
+  async function resolveActor(token: string, ip: string): Promise<UserActor | null> {
+    const auth = await app.sessions.authenticate(token);
+    return auth ? userActor(auth, ip) : null;
+  }
 
+  /** Re-evaluates a socket's rights; closes it when it may no longer be open. */
   async function recheck(connection: Connection): Promise<boolean> {
-    const auth = await app.sessions.authenticate(connection.token).catch(() => 'error' as const);
-    if (auth === 'error') return true;
-    if (!auth || !auth.user.emailVerified) {
+    const actor = await resolveActor(connection.token, connection.actor.ip).catch(() => 'error' as const);
+    // The check itself failed (database busy): keep the socket, try again later.
+    if (actor === 'error') return true;
+    if (!actor || !(await app.access.can(actor, 'realtime.connect'))) {
       connection.socket.close(REALTIME_CLOSE.unauthenticated, 'Session ended');
       connections.delete(connection.id);
       return false;
     }
-    connection.auth = auth;
+    connection.actor = actor;
     return true;
   }
 
@@ -120,15 +167,15 @@ export async function registerRealtime(
     const payload = JSON.stringify({ type: message.type, data: message.data ?? null });
     const targets = [...connections.values()].filter((connection) => {
       if (connection.id === message.originConnectionId) return false;
-      if (message.userId) return connection.auth.user.id === message.userId;
-      if (message.role === 'admin') return connection.auth.user.role === 'admin';
+      if (message.userId) return connection.actor.user.id === message.userId;
+      if (message.role) return isAdmin(connection.actor);
       return message.broadcast === true;
     });
     await Promise.all(
       targets.map(async (connection) => {
         // Admin events go only to sockets whose session is still an admin's right now.
-        if (message.role === 'admin') {
-          if (!(await recheck(connection)) || connection.auth.user.role !== 'admin') return;
+        if (message.role) {
+          if (!(await recheck(connection)) || !(await app.access.can(connection.actor, 'admin.access'))) return;
         }
         if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(payload);
       }),
@@ -159,7 +206,7 @@ export async function registerRealtime(
 
   const hub: RealtimeHub = {
     async publish(message) {
-      if (!message.userId && message.role !== 'admin' && !message.broadcast) {
+      if (!message.userId && !message.role && !message.broadcast) {
         throw new Error('A realtime event needs a userId, the admin role or broadcast');
       }
       if (publisher) {
@@ -171,7 +218,7 @@ export async function registerRealtime(
     },
     disconnectSession(sessionId) {
       for (const connection of connections.values()) {
-        if (connection.auth.sessionId === sessionId) {
+        if (connection.actor.sessionId === sessionId) {
           connection.socket.close(REALTIME_CLOSE.unauthenticated, 'Session ended');
           connections.delete(connection.id);
         }
@@ -185,6 +232,12 @@ export async function registerRealtime(
   // Sign-out, "sign out other sessions", password changes and disabling an account close the
   // affected sockets on this instance at once; other instances notice at their next check.
   app.sessions.onRevoked((sessionIds) => sessionIds.forEach((sessionId) => hub.disconnectSession(sessionId)));
+  // A changed account (role, status, verification) has its sockets' rights re-evaluated at once.
+  app.sessions.onUserChanged((userId) => {
+    for (const connection of connections.values()) {
+      if (connection.actor.user.id === userId) void recheck(connection);
+    }
+  });
 
   const recheckTimer = setInterval(() => {
     for (const connection of connections.values()) void recheck(connection);
@@ -224,19 +277,22 @@ export async function registerRealtime(
     let authenticating: Promise<void> | undefined;
 
     const accept = async (token: string) => {
-      const auth = await authenticate(token);
-      if (!auth) {
+      const actor = await resolveActor(token, request.ip).catch((error: unknown) => {
+        socketLog.warn({ err: error }, 'Could not check a realtime session');
+        return null;
+      });
+      if (!actor) {
         socket.close(REALTIME_CLOSE.unauthenticated, 'Not signed in');
         return;
       }
-      if (!auth.user.emailVerified) {
+      if (!(await app.access.can(actor, 'realtime.connect'))) {
         socket.close(REALTIME_CLOSE.forbidden, 'E-mail address not verified');
         return;
       }
       if (socket.readyState !== socket.OPEN || closing) return;
-      connection = { id: randomUUID(), socket, token, auth };
+      connection = { id: randomUUID(), socket, token, actor };
       connections.set(connection.id, connection);
-      socket.send(JSON.stringify({ type: 'ready', data: { connectionId: connection.id } }));
+      socket.send(control({ type: 'ready', data: { connectionId: connection.id } }));
     };
 
     const timer = setTimeout(() => {
@@ -270,7 +326,7 @@ export async function registerRealtime(
         }
         // Every message re-checks the session: a revoked or demoted session loses its socket.
         if (!(await recheck(connection))) return;
-        if (message.type === 'ping') socket.send(JSON.stringify({ type: 'pong', data: null }));
+        if (message.type === 'ping') socket.send(control({ type: 'pong', data: null }));
       })().catch((error: unknown) => socketLog.warn({ err: error }, 'Realtime message failed'));
     });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../plugins/errors.ts';
 import type { AuthUser } from '../auth/session.service.ts';
 import type { AccessRepository, LibraryItemOwner } from './access.repository.ts';
-import { createAccess, isAdmin } from './access.ts';
+import { createAccess, hasAdminRole, isAdmin } from './access.ts';
 import { anonymousActor, userActor, type Actor } from './actor.ts';
 
 const ids = {
@@ -105,6 +105,31 @@ describe('access.require', () => {
       (await refusal(access.require(alice, 'library.create', { type: 'library', scope: 'knowledge-base' }))).code,
     ).toBe('FORBIDDEN');
     await expect(access.require(alice, 'library.create', { type: 'library', scope: 'personal' })).resolves.toBe(alice);
+  });
+});
+
+describe('public operations and realtime rights', () => {
+  it('lets visitors sign up, sign in and reset a password, but not open a realtime socket', async () => {
+    for (const permission of ['account.create', 'session.create', 'password.reset', 'health.read'] as const) {
+      expect(await access.can(visitor, permission)).toBe(true);
+    }
+    expect(await access.can(visitor, 'realtime.connect')).toBe(false);
+    expect(await access.can(user(ids.alice, { emailVerified: false }), 'realtime.connect')).toBe(false);
+    expect(await access.can(alice, 'realtime.connect')).toBe(true);
+  });
+
+  it('shows a country’s full page to verified accounts only', async () => {
+    expect(await access.can(visitor, 'country.detail')).toBe(false);
+    expect(await access.can(user(ids.alice, { emailVerified: false }), 'country.detail')).toBe(false);
+    expect(await access.can(alice, 'country.detail')).toBe(true);
+  });
+
+  it('tells a stored admin account apart from the admin caller', () => {
+    expect(hasAdminRole({ role: 'admin' })).toBe(true);
+    expect(hasAdminRole({ role: 'user' })).toBe(false);
+    // The caller must also be verified to act as an admin.
+    expect(isAdmin(user(ids.bob, { role: 'admin', emailVerified: false }))).toBe(false);
+    expect(isAdmin(admin)).toBe(true);
   });
 });
 

@@ -27,7 +27,12 @@ const notFoundCode: Record<'file' | 'folder' | 'conversation', ErrorCode> = {
 const readOnly = new Set<Permission>(['library.read']);
 
 export function isAdmin(actor: Actor): actor is UserActor {
-  return actor.kind === 'user' && actor.user.role === 'admin' && actor.user.emailVerified;
+  return actor.kind === 'user' && hasAdminRole(actor.user) && actor.user.emailVerified;
+}
+
+/** Whether a stored account carries the admin role (for rules about accounts, not about the caller). */
+export function hasAdminRole(user: { role: string }): boolean {
+  return user.role === 'admin';
 }
 
 /**

@@ -11,6 +11,10 @@ export const permissionRules = {
   'country.read': 'anyone',
   'assistant.read': 'anyone',
   'trial.ask': 'anyone',
+  'health.read': 'anyone',
+  'account.create': 'anyone',
+  'session.create': 'anyone',
+  'password.reset': 'anyone',
 
   'session.manage': 'session',
 
@@ -26,6 +30,8 @@ export const permissionRules = {
   'conversation.read': 'user',
   'conversation.update': 'user',
   'conversation.delete': 'user',
+  'country.detail': 'user',
+  'realtime.connect': 'user',
 
   'admin.access': 'admin',
   'user.manage': 'admin',

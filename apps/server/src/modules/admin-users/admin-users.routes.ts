@@ -3,17 +3,17 @@ import {
   adminUserListQuerySchema,
   adminUserListSchema,
   adminUserSchema,
-  auditListSchema,
   userIdParamsSchema,
 } from '@compliance/shared/account';
 import { okResponseSchema } from '@compliance/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { clientInfo } from '../auth/auth.routes.ts';
+import type { AdminUsersService } from './admin-users.service.ts';
 
 /** User management for admins: `/api/admin/users` (the admin guard is added to /api/admin/* automatically). */
-export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { adminUsers, audit } = app.accounts;
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ adminUsers: AdminUsersService }> = async (
+  app,
+  { adminUsers },
+) => {
   const tags = ['admin'];
 
   app.get(
@@ -26,7 +26,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserListSchema },
       },
     },
-    async (request) => adminUsers.list(request.auth, request.query),
+    async (request) => adminUsers.list(request.actor, request.query),
   );
 
   app.patch(
@@ -34,13 +34,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Promote/demote, disable/enable a user',
+        summary: 'Promote/demote, disable/enable a user (one’s own account only with confirmSelf)',
         params: userIdParamsSchema,
         body: adminUpdateUserInputSchema,
         response: { 200: adminUserSchema },
       },
     },
-    async (request) => adminUsers.update(request.auth, request.params.id, request.body, clientInfo(request)),
+    async (request) => adminUsers.update(request.actor, { ...request.body, id: request.params.id }),
   );
 
   app.delete(
@@ -54,24 +54,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await adminUsers.remove(request.auth, request.params.id, clientInfo(request));
+      await adminUsers.remove(request.actor, request.params);
       return { ok: true as const };
     },
-  );
-
-  app.get(
-    '/admin/audit-log',
-    {
-      schema: {
-        tags,
-        summary: 'The audit log, newest first',
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(50),
-        }),
-        response: { 200: auditListSchema },
-      },
-    },
-    async (request) => audit.list(request.auth, request.query),
   );
 };

@@ -1,16 +1,11 @@
 import type { AdminUpdateUserInput, AdminUser, AdminUserList } from '@compliance/shared/account';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { hasAdminRole, type Access } from '../access/access.ts';
+import type { Actor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { ClientInfo } from '../auth/auth.service.ts';
-import type { AuthContext, SessionService } from '../auth/session.service.ts';
+import type { SessionService } from '../auth/session.service.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
-
-function requireAdmin(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-  if (auth.user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'Administrators only');
-  return auth;
-}
 
 function toAdminUser(user: UserRow, lastSeenAt: Date | string | null): AdminUser {
   return {
@@ -31,22 +26,32 @@ function lastAdmin(): AppError {
   return new AppError('LAST_ADMIN', 409, 'The last administrator cannot be demoted, disabled or deleted');
 }
 
-/** The admin's user management: list, promote/demote, disable/enable, delete. Every change is audited. */
+function unconfirmedSelfChange(): AppError {
+  return new AppError('SELF_CHANGE_UNCONFIRMED', 409, 'Confirm the change of your own account (confirmSelf)');
+}
+
+/**
+ * The admin's user management: list, promote/demote, disable/enable, delete. Every change is audited.
+ * Safety: the last active admin keeps the role, an admin changes their own role or status only with
+ * `confirmSelf`, and nobody deletes their own account here.
+ */
 export function createAdminUsersService({
+  access,
   repository,
   sessions,
   audit,
 }: {
+  access: Access;
   repository: AdminUsersRepository;
   sessions: SessionService;
   audit: AuditService;
 }) {
   return {
     async list(
-      auth: AuthContext | null,
+      actor: Actor,
       query: { search?: string | undefined; page: number; pageSize: number },
     ): Promise<AdminUserList> {
-      requireAdmin(auth);
+      await access.require(actor, 'user.manage');
       const { rows, total } = await repository.list({
         search: query.search || undefined,
         limit: query.pageSize,
@@ -61,32 +66,30 @@ export function createAdminUsersService({
     },
 
     async update(
-      auth: AuthContext | null,
-      id: string,
-      input: AdminUpdateUserInput,
-      client: ClientInfo,
+      actor: Actor,
+      { id, confirmSelf, ...input }: AdminUpdateUserInput & { id: string },
     ): Promise<AdminUser> {
-      const caller = requireAdmin(auth);
-      if (id === caller.user.id && input.status === 'disabled') {
-        throw new AppError('CANNOT_CHANGE_OWN_ACCOUNT', 409, 'You cannot disable your own account');
-      }
+      const caller = await access.require(actor, 'user.manage');
+      const self = id === caller.user.id;
       const { before, after } = await repository.transaction(async (tx) => {
         const admins = await repository.lockActiveAdmins(tx);
         const target = await repository.findById(id, tx);
         if (!target) throw new AppError('NOT_FOUND', 404, 'User not found');
         const losesAdmin =
-          target.role === 'admin' &&
-          target.status === 'active' &&
-          (input.role === 'user' || input.status === 'disabled');
+          hasAdminRole(target) && target.status === 'active' && (input.role === 'user' || input.status === 'disabled');
         if (losesAdmin && admins.filter((adminId) => adminId !== id).length === 0) throw lastAdmin();
+        const changes = (input.role !== undefined && input.role !== target.role) || input.status === 'disabled';
+        if (self && changes && confirmSelf !== true) throw unconfirmedSelfChange();
         const updated = await repository.update(id, input, tx);
         if (!updated) throw new AppError('NOT_FOUND', 404, 'User not found');
         return { before: target, after: updated };
       });
       if (after.status === 'disabled' && before.status !== 'disabled') await sessions.revokeAllForUser(id);
-      const context = { actor: caller.user, target: after, ipAddress: client.ipAddress };
+      // Open realtime sockets re-check their rights now (a demoted admin stops receiving admin events).
+      if (before.role !== after.role || before.status !== after.status) sessions.notifyUserChanged(id);
+      const context = { actor: caller.user, target: after, ipAddress: caller.ip };
       if (before.role !== after.role) {
-        await audit.record(after.role === 'admin' ? 'admin.user_promoted' : 'admin.user_demoted', context);
+        await audit.record(hasAdminRole(after) ? 'admin.user_promoted' : 'admin.user_demoted', context);
       }
       if (before.status !== after.status) {
         await audit.record(after.status === 'disabled' ? 'admin.user_disabled' : 'admin.user_enabled', context);
@@ -94,8 +97,8 @@ export function createAdminUsersService({
       return toAdminUser(after, null);
     },
 
-    async remove(auth: AuthContext | null, id: string, client: ClientInfo): Promise<void> {
-      const caller = requireAdmin(auth);
+    async remove(actor: Actor, { id }: { id: string }): Promise<void> {
+      const caller = await access.require(actor, 'user.manage');
       if (id === caller.user.id) {
         throw new AppError('CANNOT_CHANGE_OWN_ACCOUNT', 409, 'You cannot delete your own account here');
       }
@@ -103,7 +106,7 @@ export function createAdminUsersService({
         const admins = await repository.lockActiveAdmins(tx);
         const target = await repository.findById(id, tx);
         if (!target) throw new AppError('NOT_FOUND', 404, 'User not found');
-        if (target.role === 'admin' && admins.filter((adminId) => adminId !== id).length === 0) throw lastAdmin();
+        if (hasAdminRole(target) && admins.filter((adminId) => adminId !== id).length === 0) throw lastAdmin();
         await repository.delete(id, tx);
         return target;
       });
@@ -111,7 +114,7 @@ export function createAdminUsersService({
         actor: caller.user,
         target: { id: null, email: removed.email },
         metadata: { role: removed.role, userId: removed.id },
-        ipAddress: client.ipAddress,
+        ipAddress: caller.ip,
       });
     },
   };

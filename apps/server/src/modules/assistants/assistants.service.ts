@@ -2,9 +2,13 @@ import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AdminAssistant, Assistant, UpdateAssistantInput } from '@compliance/shared/chat';
 import { z } from 'zod';
-import type { AuthUser } from '../auth/session.service.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor } from '../access/actor.ts';
 import type { AssistantRow, AssistantsRepository } from './assistants.repository.ts';
+
+/** An assistant with its instructions, as the chat answers with it. */
+export type AssistantDefinition = AssistantRow;
 
 export const defaultAssistantsFile = fileURLToPath(
   new URL('../../../../../content/assistants/assistants.json', import.meta.url),
@@ -42,13 +46,8 @@ function toAdminDto(row: AssistantRow, shipped: ShippedTexts): AdminAssistant {
   return { ...toAssistantDto(row, shipped), instructions: row.instructions, updatedAt: row.updatedAt.toISOString() };
 }
 
-function requireAdmin(user: AuthUser | null): asserts user is AuthUser {
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'Administrators only');
-}
-
 /** Assistant definitions: read by everyone (the picker), edited by admins, seeded from content/. */
-export function createAssistantsService(repository: AssistantsRepository) {
+export function createAssistantsService({ access, repository }: { access: Access; repository: AssistantsRepository }) {
   // The shipped names and descriptions, to tell whether an admin has changed them.
   const shipped = new Map<string, { name: string; description: string }>();
   return {
@@ -58,21 +57,25 @@ export function createAssistantsService(repository: AssistantsRepository) {
       for (const { slug, name, description } of content.assistants) shipped.set(slug, { name, description });
       await repository.insertMissing(content.assistants.map((assistant, position) => ({ ...assistant, position })));
     },
-    async list(): Promise<Assistant[]> {
+    async list(actor: Actor): Promise<Assistant[]> {
+      await access.require(actor, 'assistant.read');
       return (await repository.list()).map((row) => toAssistantDto(row, shipped));
     },
-    /** The full row for answering (instructions included); never sent to non-admins. */
-    async get(id: string): Promise<AssistantRow> {
+    /**
+     * The full row for answering (instructions included), for the chat's services once they made
+     * their own access check; never sent to non-admins.
+     */
+    async forAnswering(id: string): Promise<AssistantRow> {
       const row = await repository.find(id);
       if (!row) throw new AppError('ASSISTANT_REQUIRED', 400, 'Please select an assistant first');
       return row;
     },
-    async listForAdmin(user: AuthUser | null): Promise<AdminAssistant[]> {
-      requireAdmin(user);
+    async listForAdmin(actor: Actor): Promise<AdminAssistant[]> {
+      await access.require(actor, 'assistant.manage');
       return (await repository.list()).map((row) => toAdminDto(row, shipped));
     },
-    async update(user: AuthUser | null, id: string, input: UpdateAssistantInput): Promise<AdminAssistant> {
-      requireAdmin(user);
+    async update(actor: Actor, { id, ...input }: UpdateAssistantInput & { id: string }): Promise<AdminAssistant> {
+      await access.require(actor, 'assistant.manage');
       const row = await repository.update(id, input);
       if (!row) throw new AppError('NOT_FOUND', 404, 'Assistant not found');
       return toAdminDto(row, shipped);

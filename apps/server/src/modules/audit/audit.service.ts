@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@compliance/shared/account';
 import type { DbExecutor } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
-import type { AuthContext } from '../auth/session.service.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor } from '../access/actor.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
 export const auditActions = [
@@ -36,8 +36,11 @@ export interface AuditPerson {
   email: string;
 }
 
-/** The audit trail: sign-ins, failed sign-ins, password changes and every admin action. */
-export function createAuditService(repository: AuditRepository) {
+/**
+ * The audit trail: sign-ins, failed sign-ins, password changes and every admin action. `record` is
+ * for other services (which made their own access check); reading the trail is for admins.
+ */
+export function createAuditService({ access, repository }: { access: Access; repository: AuditRepository }) {
   return {
     record(
       action: AuditAction,
@@ -68,8 +71,8 @@ export function createAuditService(repository: AuditRepository) {
       );
     },
 
-    async list(auth: AuthContext | null, { page, pageSize }: { page: number; pageSize: number }) {
-      if (auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'Administrators only');
+    async list(actor: Actor, { page, pageSize }: { page: number; pageSize: number }) {
+      await access.require(actor, 'audit.read');
       const { rows, total } = await repository.list({ limit: pageSize, offset: (page - 1) * pageSize });
       const entries: AuditEntry[] = rows.map((row) => ({
         id: row.id,

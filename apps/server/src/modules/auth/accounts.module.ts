@@ -1,75 +1,47 @@
-import type { FastifyInstance } from 'fastify';
-import { createAccountService, type AccountService } from '../account/account.service.ts';
-import { accountRoutes } from '../account/account.routes.ts';
-import { createAdminUsersRepository } from '../admin-users/admin-users.repository.ts';
-import { adminUsersRoutes } from '../admin-users/admin-users.routes.ts';
-import { createAdminUsersService, type AdminUsersService } from '../admin-users/admin-users.service.ts';
-import { createAuditRepository } from '../audit/audit.repository.ts';
-import { createAuditService, type AuditService } from '../audit/audit.service.ts';
-import { createMailRepository, type MailRepository } from '../mail/mail.repository.ts';
-import { createMailService, sendMailJob, type MailService } from '../mail/mail.service.ts';
-import { createMailer } from '../mail/mailer.ts';
+import fp from 'fastify-plugin';
+import { systemActor } from '../access/actor.ts';
+import { accountRoutes } from './account.routes.ts';
+import { createAccountService } from './account.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { createAuthService, type AuthService } from './auth.service.ts';
+import { createAuthService } from './auth.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
 
-export interface AccountsServices {
-  auth: AuthService;
-  account: AccountService;
-  adminUsers: AdminUsersService;
-  audit: AuditService;
-  mail: MailService;
-  /** Read access to the outbox (tests, operator tooling). */
-  outbox: MailRepository;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Accounts, mail and audit services (other modules may send mail with `app.accounts.mail.queue`). */
-    accounts: AccountsServices;
-  }
-}
-
 /**
- * Accounts: wires the mailer chosen from the config, the mail job, the audit log, the auth / account /
- * admin-users services and their routes, and creates or promotes ADMIN_EMAIL. Call after registerAuth.
+ * Accounts: sign-up, e-mail verification, sign-in and -out, password reset (`/api/auth/*`) and the
+ * signed-in user's own account (`/api/account/*`), over one store of users and one-time codes.
+ * Creates or promotes ADMIN_EMAIL on start.
  */
-export async function registerAccounts(app: FastifyInstance): Promise<void> {
-  const now = () => new Date();
-  const repository = createAccountsRepository(app.db);
-  const mailer = createMailer(app.config.mail, app.log.child({ component: 'mail' }));
-  app.addHook('onClose', async () => mailer.close());
-  const outbox = createMailRepository(app.db);
-  const mail = createMailService({ mailer, repository: outbox, jobs: app.jobs });
-  app.jobs.register(sendMailJob, async ({ outboxId }, context) =>
-    mail.deliver(outboxId, { lastAttempt: context.attempt >= context.maxAttempts }),
-  );
-  const audit = createAuditService(createAuditRepository(app.db));
-  const codes = createOneTimeCodes(repository, now);
-  const throttle = createLoginThrottle(repository, { now });
-  const auth = createAuthService({
-    repository,
-    sessions: app.sessions,
-    mail,
-    audit,
-    codes,
-    throttle,
-    publicUrl: app.config.publicUrl,
-    log: app.log,
-  });
-  const account = createAccountService({ repository, auth, sessions: app.sessions, mail, audit });
-  const adminUsers = createAdminUsersService({
-    repository: createAdminUsersRepository(app.db),
-    sessions: app.sessions,
-    audit,
-  });
-  app.decorate('accounts', { auth, account, adminUsers, audit, mail, outbox });
+export const accountsModule = fp(
+  async (app) => {
+    const now = () => new Date();
+    const repository = createAccountsRepository(app.db);
+    const codes = createOneTimeCodes(repository, now);
+    const auth = createAuthService({
+      access: app.access,
+      repository,
+      sessions: app.sessions,
+      mail: app.mail,
+      audit: app.audit,
+      codes,
+      throttle: createLoginThrottle(repository, { now }),
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
+    const account = createAccountService({
+      access: app.access,
+      repository,
+      auth,
+      sessions: app.sessions,
+      mail: app.mail,
+      audit: app.audit,
+    });
 
-  await auth.ensureAdmin(app.config.admin);
+    await auth.ensureAdmin(systemActor, app.config.admin);
 
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(accountRoutes, { prefix: '/api' });
-  await app.register(adminUsersRoutes, { prefix: '/api' });
-}
+    await app.register(authRoutes, { prefix: '/api', auth });
+    await app.register(accountRoutes, { prefix: '/api', account });
+  },
+  { name: 'accounts', dependencies: ['db', 'auth', 'mail', 'audit'] },
+);

@@ -11,15 +11,14 @@ import {
 } from '@compliance/shared/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ClientInfo } from './auth.service.ts';
+import type { AuthService, ClientInfo } from './auth.service.ts';
 
-export function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ipAddress: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return { userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
 /** Sign-up, verification, sign-in and -out, password reset: `/api/auth/*`. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = app.accounts;
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const tags = ['auth'];
 
   app.post(
@@ -32,7 +31,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: authResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await auth.signup(request.body, clientInfo(request))),
+    async (request, reply) =>
+      reply.code(201).send(await auth.signup(request.actor, { ...request.body, ...clientInfo(request) })),
   );
 
   app.post(
@@ -45,17 +45,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema },
       },
     },
-    async (request) => auth.login(request.body, clientInfo(request)),
+    async (request) => auth.login(request.actor, { ...request.body, ...clientInfo(request) }),
   );
 
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireSession,
       schema: { tags, summary: 'Revoke the current session', response: { 200: okResponseSchema } },
     },
     async (request) => {
-      await auth.logout(request.auth, clientInfo(request));
+      await auth.logout(request.actor);
       return { ok: true as const };
     },
   );
@@ -63,16 +62,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     {
-      preHandler: app.requireSession,
       schema: { tags, summary: 'The signed-in user', response: { 200: sessionResponseSchema } },
     },
-    async (request) => ({ user: await auth.session(request.auth) }),
+    async (request) => ({ user: await auth.session(request.actor) }),
   );
 
   app.post(
     '/auth/verify-email',
     {
-      preHandler: app.requireSession,
       schema: {
         tags,
         summary: 'Confirm the e-mail address with the 6-digit code',
@@ -80,20 +77,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request) => ({ user: await auth.verifyEmail(request.auth, request.body.code, clientInfo(request)) }),
+    async (request) => ({ user: await auth.verifyEmail(request.actor, request.body) }),
   );
 
   app.post(
     '/auth/verify-email/resend',
     {
-      preHandler: app.requireSession,
       schema: {
         tags,
         summary: 'Send a new verification code (once a minute)',
         response: { 200: resendResponseSchema },
       },
     },
-    async (request) => auth.resendVerification(request.auth),
+    async (request) => auth.resendVerification(request.actor),
   );
 
   app.post(
@@ -107,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await auth.forgotPassword(request.body, clientInfo(request));
+      await auth.forgotPassword(request.actor, request.body);
       return reply.code(202).send({ ok: true as const });
     },
   );
@@ -123,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(request.body, clientInfo(request));
+      await auth.resetPassword(request.actor, request.body);
       return { ok: true as const };
     },
   );

@@ -10,16 +10,18 @@ import { locales, type Locale } from '@compliance/shared/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { hasAdminRole, type Access } from '../access/access.ts';
+import type { Actor, UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
-import type { AuthContext, SessionService } from './session.service.ts';
+import type { SessionService } from './session.service.ts';
 
+/** The browser a new session is started from (shown in the account's session list). */
 export interface ClientInfo {
-  ipAddress: string;
   userAgent: string;
 }
 
@@ -46,6 +48,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Sign-up, e-mail verification, sign-in and -out, password reset, and the first admin. */
 export function createAuthService({
+  access,
   repository,
   sessions,
   mail,
@@ -55,6 +58,7 @@ export function createAuthService({
   publicUrl,
   log,
 }: {
+  access: Access;
   repository: AccountsRepository;
   sessions: SessionService;
   mail: MailService;
@@ -64,10 +68,14 @@ export function createAuthService({
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  async function startSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+  async function startSession(user: UserRow, actor: Actor, client: ClientInfo): Promise<AuthResponse> {
     const settings = await repository.findSettings(user.id);
     const lifetimeMs = (settings?.sessionLifetimeDays ?? 30) * DAY_MS;
-    const { token } = await sessions.create(user.id, client, { lifetimeMs });
+    const { token } = await sessions.create(
+      user.id,
+      { userAgent: client.userAgent, ipAddress: actor.ip },
+      { lifetimeMs },
+    );
     return { token, user: toSessionUser(user) };
   }
 
@@ -82,13 +90,15 @@ export function createAuthService({
     });
   }
 
-  function requireAuth(auth: AuthContext | null): AuthContext {
-    if (!auth) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-    return auth;
+  async function currentUser(caller: UserActor): Promise<UserRow> {
+    const user = await repository.findUserById(caller.user.id);
+    if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
+    return user;
   }
 
   return {
-    async signup(input: Signup, client: ClientInfo): Promise<AuthResponse> {
+    async signup(actor: Actor, input: Signup & ClientInfo): Promise<AuthResponse> {
+      await access.require(actor, 'account.create');
       const passwordHash = await hashPassword(input.password);
       const user = await repository.insertUser({
         email: input.email,
@@ -104,27 +114,28 @@ export function createAuthService({
         });
       }
       await sendVerificationCode(user);
-      await audit.record('auth.signup', { actor: user, target: user, ipAddress: client.ipAddress });
-      return startSession(user, client);
+      await audit.record('auth.signup', { actor: user, target: user, ipAddress: actor.ip });
+      return startSession(user, actor, input);
     },
 
     /** One answer for an unknown address and a wrong password; blocked keys get 429. */
-    async login(input: LoginInput & { email: string }, client: ClientInfo): Promise<AuthResponse> {
-      await throttle.assertAllowed(input.email, client.ipAddress);
+    async login(actor: Actor, input: LoginInput & { email: string } & ClientInfo): Promise<AuthResponse> {
+      await access.require(actor, 'session.create');
+      await throttle.assertAllowed(input.email, actor.ip);
       const user = await repository.findUserByEmail(input.email);
       const valid = await verifyPassword(input.password, user?.passwordHash ?? null);
       if (!user || !valid) {
         await audit.record('auth.sign_in_failed', {
           target: user ?? null,
-          ipAddress: client.ipAddress,
+          ipAddress: actor.ip,
           metadata: { email: input.email },
         });
         try {
-          await throttle.recordFailure(input.email, client.ipAddress);
+          await throttle.recordFailure(input.email, actor.ip);
         } catch (error) {
           await audit.record('auth.sign_in_blocked', {
             target: user ?? null,
-            ipAddress: client.ipAddress,
+            ipAddress: actor.ip,
             metadata: { email: input.email },
           });
           throw error;
@@ -136,35 +147,35 @@ export function createAuthService({
       if (needsRehash(user.passwordHash)) {
         await repository.updateUser(user.id, { passwordHash: await hashPassword(input.password) });
       }
-      await audit.record('auth.sign_in', { actor: user, target: user, ipAddress: client.ipAddress });
-      return startSession(user, client);
+      await audit.record('auth.sign_in', { actor: user, target: user, ipAddress: actor.ip });
+      return startSession(user, actor, input);
     },
 
-    async logout(auth: AuthContext | null, client: ClientInfo): Promise<void> {
-      const caller = requireAuth(auth);
+    async logout(actor: Actor): Promise<void> {
+      const caller = await access.require(actor, 'session.manage');
       await sessions.revoke(caller.sessionId, caller.user.id);
-      await audit.record('auth.sign_out', { actor: caller.user, target: caller.user, ipAddress: client.ipAddress });
+      await audit.record('auth.sign_out', { actor: caller.user, target: caller.user, ipAddress: caller.ip });
     },
 
-    async session(auth: AuthContext | null): Promise<SessionUser> {
-      const caller = requireAuth(auth);
-      const user = await repository.findUserById(caller.user.id);
-      if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-      return toSessionUser(user);
+    async session(actor: Actor): Promise<SessionUser> {
+      const caller = await access.require(actor, 'session.manage');
+      return toSessionUser(await currentUser(caller));
     },
 
-    async verifyEmail(auth: AuthContext | null, code: string, client: ClientInfo): Promise<SessionUser> {
-      const caller = requireAuth(auth);
+    async verifyEmail(actor: Actor, { code }: { code: string }): Promise<SessionUser> {
+      const caller = await access.require(actor, 'session.manage');
       if (caller.user.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'Already verified');
       await codes.consume(caller.user.id, 'email_verification', code);
       const user = await repository.updateUser(caller.user.id, { emailVerifiedAt: new Date() });
       if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-      await audit.record('auth.email_verified', { actor: user, target: user, ipAddress: client.ipAddress });
+      await audit.record('auth.email_verified', { actor: user, target: user, ipAddress: caller.ip });
+      // Realtime sockets and other holders of this session see the verified address from now on.
+      sessions.notifyUserChanged(user.id);
       return toSessionUser(user);
     },
 
-    async resendVerification(auth: AuthContext | null): Promise<{ retryAfterSeconds: number }> {
-      const caller = requireAuth(auth);
+    async resendVerification(actor: Actor): Promise<{ retryAfterSeconds: number }> {
+      const caller = await access.require(actor, 'session.manage');
       if (caller.user.emailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', 409, 'Already verified');
       const wait = await codes.cooldownSeconds(caller.user.id, 'email_verification');
       if (wait > 0) {
@@ -172,14 +183,13 @@ export function createAuthService({
           fields: { retryAfterSeconds: String(wait) },
         });
       }
-      const user = await repository.findUserById(caller.user.id);
-      if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-      await sendVerificationCode(user);
+      await sendVerificationCode(await currentUser(caller));
       return { retryAfterSeconds: 60 };
     },
 
     /** Always answers the same way, whether or not the address has an account. */
-    async forgotPassword(input: ForgotPasswordInput & { email: string }, client: ClientInfo): Promise<void> {
+    async forgotPassword(actor: Actor, input: ForgotPasswordInput & { email: string }): Promise<void> {
+      await access.require(actor, 'password.reset');
       const user = await repository.findUserByEmail(input.email);
       if (!user || user.status !== 'active') return;
       if ((await codes.cooldownSeconds(user.id, 'password_reset')) > 0) return;
@@ -192,11 +202,12 @@ export function createAuthService({
           tx,
         );
       });
-      await audit.record('auth.password_reset_requested', { target: user, ipAddress: client.ipAddress });
+      await audit.record('auth.password_reset_requested', { target: user, ipAddress: actor.ip });
     },
 
     /** Sets the new password and signs out every session of the account. */
-    async resetPassword(input: ResetPasswordInput, client: ClientInfo): Promise<void> {
+    async resetPassword(actor: Actor, input: ResetPasswordInput): Promise<void> {
+      await access.require(actor, 'password.reset');
       let userId: string;
       if (input.token) {
         userId = (await codes.consumeLinkToken(input.token)).userId;
@@ -219,7 +230,7 @@ export function createAuthService({
       });
       await sessions.revokeAllForUser(userId);
       await throttle.recordSuccess(user.email);
-      await audit.record('auth.password_reset', { actor: user, target: user, ipAddress: client.ipAddress });
+      await audit.record('auth.password_reset', { actor: user, target: user, ipAddress: actor.ip });
       if (updated) {
         await mail.queue(
           { userId: updated.id, email: updated.email, language: updated.language },
@@ -229,12 +240,13 @@ export function createAuthService({
     },
 
     /** ADMIN_EMAIL + ADMIN_PASSWORD: creates the admin (verified), or promotes and re-enables the account. */
-    async ensureAdmin(admin: { email: string; password: string } | undefined): Promise<void> {
+    async ensureAdmin(actor: Actor, admin: { email: string; password: string } | undefined): Promise<void> {
+      await access.require(actor, 'user.manage');
       if (!admin) return;
       const email = admin.email.toLowerCase();
       const existing = await repository.findUserByEmail(email);
       if (existing) {
-        if (existing.role === 'admin' && existing.status === 'active' && existing.emailVerifiedAt) return;
+        if (hasAdminRole(existing) && existing.status === 'active' && existing.emailVerifiedAt) return;
         await repository.updateUser(existing.id, {
           role: 'admin',
           status: 'active',

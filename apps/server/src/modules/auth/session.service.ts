@@ -33,6 +33,7 @@ export function createSessionService(
   { lifetimeMs = DEFAULT_SESSION_LIFETIME_MS, now = () => new Date() }: { lifetimeMs?: number; now?: () => Date } = {},
 ) {
   const revokedListeners: ((sessionIds: string[]) => void)[] = [];
+  const userChangedListeners: ((userId: string) => void)[] = [];
   function notifyRevoked(sessionIds: string[]): void {
     if (sessionIds.length === 0) return;
     for (const listener of revokedListeners) listener(sessionIds);
@@ -100,6 +101,14 @@ export function createSessionService(
     /** Runs `listener` with the ids of sessions as they are revoked (e.g. to close their live sockets). */
     onRevoked(listener: (sessionIds: string[]) => void): void {
       revokedListeners.push(listener);
+    },
+    /** Tells holders of a user's sessions that the account changed (role, status, verification). */
+    notifyUserChanged(userId: string): void {
+      for (const listener of userChangedListeners) listener(userId);
+    },
+    /** Runs `listener` when an account changes, so long-lived connections re-check their rights. */
+    onUserChanged(listener: (userId: string) => void): void {
+      userChangedListeners.push(listener);
     },
     listForUser: (userId: string) => sessions.listLiveForUser(userId, now()),
   };

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AnswerProvider } from '../answers/answer-provider.ts';
 import { createOfflineEngine } from '../answers/offline-engine.ts';
 import { createOpenAiProvider } from '../answers/openai-provider.ts';
-import { createAssistantsRepository } from '../assistants/assistants.repository.ts';
-import { createAssistantsService } from '../assistants/assistants.service.ts';
 import { createSearxngSearch } from '../web-search/web-search.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatRepository } from './chat.repository.ts';
@@ -18,22 +17,14 @@ declare module 'fastify' {
 export interface ChatModuleOptions {
   /** Pause between the offline engine's streamed pieces (ms). */
   offlinePaceMs?: number;
-  /** The assistants seed file (content/assistants/assistants.json). */
-  assistantsFile?: string;
   /** How long to wait for the LLM API's first answer. */
   llmConnectTimeoutMs?: number;
 }
 
-/**
- * The chat: assistants (seeded on first start), the answer provider chosen from the config
- * (offline engine, or OpenAI-compatible with LLM_BASE_URL/LLM_MODEL), web search (WEB_SEARCH_URL),
- * quotas, conversations and the streaming endpoints. Needs the documents module (search, usage).
- */
-export async function registerChatModule(app: FastifyInstance, options: ChatModuleOptions = {}): Promise<void> {
+/** The answer provider chosen from the config, and web search when it is configured. */
+function answerSources(app: FastifyInstance, options: ChatModuleOptions) {
   const config = app.config;
   const log = app.log.child({ component: 'chat' });
-  const assistants = createAssistantsService(createAssistantsRepository(app.db));
-  await assistants.seed(options.assistantsFile);
 
   const provider: AnswerProvider = config.llm
     ? createOpenAiProvider({
@@ -45,36 +36,48 @@ export async function registerChatModule(app: FastifyInstance, options: ChatModu
     : createOfflineEngine({ paceMs: options.offlinePaceMs });
   const webSearch = config.webSearchUrl ? createSearxngSearch(config.webSearchUrl) : undefined;
   log.info({ provider: provider.kind, webSearch: Boolean(webSearch) }, 'Chat answers ready');
-
-  const quota = app.entitlements;
-  const chat = createChatService({
-    repository: createChatRepository(app.db),
-    assistants,
-    quota,
-    search: app.documentSearch,
-    provider,
-    webSearch,
-    realtime: app.realtime,
-    log,
-  });
-  await chat.failInterruptedAnswers();
-  app.decorate('chat', chat);
-
-  const openStreams = new Set<AbortController>();
-  app.addHook('preClose', async () => {
-    for (const controller of openStreams) controller.abort();
-  });
-
-  await app.register(chatRoutes, {
-    prefix: '/api',
-    chat,
-    assistants,
-    quota,
-    openStreams,
-    capabilities: {
-      provider: provider.kind,
-      webSearch: { available: Boolean(webSearch), reason: webSearch ? null : 'chat:webSearch.notConfigured' },
-      anonymousDailyLimit: config.anonDailyQueryLimit,
-    },
-  });
+  return { provider, webSearch, log };
 }
+
+/**
+ * The chat: the answer provider chosen from the config (offline engine, or OpenAI-compatible with
+ * LLM_BASE_URL/LLM_MODEL), web search (WEB_SEARCH_URL), conversations, the anonymous trial and the
+ * streaming endpoints. Searches the document library (`app.documentSearch`).
+ */
+export const chatModule = fp<ChatModuleOptions>(
+  async (app, options) => {
+    const { provider, webSearch, log } = answerSources(app, options);
+    const chat = createChatService({
+      access: app.access,
+      repository: createChatRepository(app.db),
+      assistants: app.assistants,
+      quota: app.entitlements,
+      search: app.documentSearch,
+      provider,
+      webSearch,
+      realtime: app.realtime,
+      log,
+    });
+    await chat.failInterruptedAnswers();
+    app.decorate('chat', chat);
+
+    const openStreams = new Set<AbortController>();
+    app.addHook('preClose', async () => {
+      for (const controller of openStreams) controller.abort();
+    });
+
+    await app.register(chatRoutes, {
+      prefix: '/api',
+      chat,
+      assistants: app.assistants,
+      quota: app.entitlements,
+      openStreams,
+      capabilities: {
+        provider: provider.kind,
+        webSearch: { available: Boolean(webSearch), reason: webSearch ? null : 'chat:webSearch.notConfigured' },
+        anonymousDailyLimit: app.entitlements.defaultPlan.limits.anonymousDailyQuestions,
+      },
+    });
+  },
+  { name: 'chat', dependencies: ['db', 'auth', 'realtime', 'entitlements', 'assistants'] },
+);

@@ -126,14 +126,6 @@ export function createChatRepository(db: Db) {
         .set({ status: 'error', errorCode: 'STREAM_ERROR' })
         .where(eq(chatMessages.status, 'streaming'));
     },
-    /** Recent conversations of a user (dashboard). */
-    recent: (userId: string, limit: number) =>
-      db
-        .select()
-        .from(conversations)
-        .where(eq(conversations.userId, userId))
-        .orderBy(desc(conversations.updatedAt))
-        .limit(limit),
   };
 }
 

@@ -1,5 +1,4 @@
 import {
-  adminAssistantSchema,
   assistantsResponseSchema,
   conversationDetailSchema,
   conversationListSchema,
@@ -9,10 +8,8 @@ import {
   startConversationInputSchema,
   trialQuestionInputSchema,
   trialUsageSchema,
-  updateAssistantInputSchema,
   updateConversationInputSchema,
   usageSchema,
-  VISITOR_ID_HEADER,
   type ChatCapabilities,
   type StreamEvent,
 } from '@compliance/shared/chat';
@@ -24,6 +21,7 @@ import { realtimeOrigin } from '../../plugins/realtime.ts';
 import type { AssistantsService } from '../assistants/assistants.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { ChatService, ChatTurn } from './chat.service.ts';
+import { formatStreamEvent, streamEvents } from './stream-events.ts';
 
 export interface ChatRoutesOptions {
   chat: ChatService;
@@ -43,12 +41,6 @@ const errors = {
   429: errorBodySchema,
 };
 const idParams = z.object({ id: z.uuid() });
-
-function visitorOf(request: FastifyRequest) {
-  const header = request.headers[VISITOR_ID_HEADER];
-  const visitorId = typeof header === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(header) ? header : `ip:${request.ip}`;
-  return { visitorId, ip: request.ip };
-}
 
 /**
  * Answers with `text/event-stream` (DESIGN §5): `meta` first, then `delta` / `citation`, then `done`
@@ -77,17 +69,17 @@ async function streamTurn(
   });
   const send = (event: StreamEvent) => {
     if (raw.destroyed || raw.writableEnded) return;
-    raw.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    raw.write(formatStreamEvent(event));
   };
   const heartbeat = setInterval(() => {
     if (!raw.destroyed && !raw.writableEnded) raw.write(': keep-alive\n\n');
   }, 15_000);
   try {
-    send({ event: 'meta', data: turn.meta });
+    send(streamEvents.meta(turn.meta));
     await turn.run(send, controller.signal);
   } catch (error) {
     request.log.error({ err: error }, 'Chat stream failed');
-    send({ event: 'error', data: { code: 'INTERNAL_ERROR' } });
+    send(streamEvents.error('INTERNAL_ERROR'));
   } finally {
     clearInterval(heartbeat);
     openStreams.delete(controller);
@@ -97,7 +89,6 @@ async function streamTurn(
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, options) => {
   const { chat, assistants, quota, capabilities, openStreams } = options;
-  const user = (request: FastifyRequest) => request.auth!.user;
 
   app.get(
     '/assistants',
@@ -108,39 +99,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: assistantsResponseSchema },
       },
     },
-    async () => ({ assistants: await assistants.list(), capabilities }),
-  );
-
-  app.get(
-    '/admin/assistants',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Assistant definitions with their instructions',
-        response: { 200: z.object({ assistants: z.array(adminAssistantSchema) }), ...errors },
-      },
-    },
-    async (request) => ({ assistants: await assistants.listForAdmin(request.auth?.user ?? null) }),
-  );
-
-  app.patch(
-    '/admin/assistants/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Edit an assistant (name, description, instructions, default toggles)',
-        params: idParams,
-        body: updateAssistantInputSchema,
-        response: { 200: adminAssistantSchema, ...errors },
-      },
-    },
-    async (request) => assistants.update(request.auth?.user ?? null, request.params.id, request.body),
+    async (request) => ({ assistants: await assistants.list(request.actor), capabilities }),
   );
 
   app.get(
     '/chat/conversations',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'The caller’s conversations (active or archived), searchable by title and content',
@@ -148,13 +112,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: conversationListSchema, ...errors },
       },
     },
-    async (request) => ({ conversations: await chat.listConversations(user(request), request.query) }),
+    async (request) => ({ conversations: await chat.listConversations(request.actor, request.query) }),
   );
 
   app.get(
     '/chat/conversations/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'A conversation with its messages',
@@ -162,13 +125,12 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: conversationDetailSchema, ...errors },
       },
     },
-    async (request) => chat.getConversation(user(request), request.params.id),
+    async (request) => chat.getConversation(request.actor, request.params),
   );
 
   app.patch(
     '/chat/conversations/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'Rename, archive or reactivate a conversation',
@@ -177,13 +139,17 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: conversationSummarySchema, ...errors },
       },
     },
-    async (request) => chat.updateConversation(user(request), request.params.id, request.body, realtimeOrigin(request)),
+    async (request) =>
+      chat.updateConversation(request.actor, {
+        ...request.body,
+        id: request.params.id,
+        origin: realtimeOrigin(request),
+      }),
   );
 
   app.delete(
     '/chat/conversations/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'Delete a conversation',
@@ -192,7 +158,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await chat.deleteConversation(user(request), request.params.id, realtimeOrigin(request));
+      await chat.deleteConversation(request.actor, { id: request.params.id, origin: realtimeOrigin(request) });
       return reply.code(204).send(null);
     },
   );
@@ -200,7 +166,6 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/chat/conversations',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'Start a conversation; answers as text/event-stream (meta, delta, citation, done, error)',
@@ -209,7 +174,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const turn = await chat.startConversation(user(request), request.body, realtimeOrigin(request));
+      const turn = await chat.startConversation(request.actor, { ...request.body, origin: realtimeOrigin(request) });
       await streamTurn(request, reply, turn, openStreams);
     },
   );
@@ -217,7 +182,6 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/chat/conversations/:id/messages',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'Ask, edit an earlier question (replaceMessageId) or regenerate; answers as text/event-stream',
@@ -227,7 +191,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const turn = await chat.sendMessage(user(request), request.params.id, request.body, realtimeOrigin(request));
+      const turn = await chat.sendMessage(request.actor, {
+        ...request.body,
+        id: request.params.id,
+        origin: realtimeOrigin(request),
+      });
       await streamTurn(request, reply, turn, openStreams);
     },
   );
@@ -235,14 +203,13 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.get(
     '/chat/usage',
     {
-      preHandler: app.requireUser,
       schema: {
         tags: ['chat'],
         summary: 'The caller’s quota items: LLM tokens this month, storage',
         response: { 200: usageSchema, ...errors },
       },
     },
-    async (request) => quota.usage({ user: user(request) }),
+    async (request) => quota.usage(request.actor),
   );
 
   app.get(
@@ -254,7 +221,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
         response: { 200: trialUsageSchema },
       },
     },
-    async (request) => quota.trialUsage(visitorOf(request)),
+    async (request) => chat.trialUsage(request.actor),
   );
 
   app.post(
@@ -268,7 +235,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const turn = await chat.trialQuestion(visitorOf(request), request.body);
+      const turn = await chat.trialQuestion(request.actor, request.body);
       await streamTurn(request, reply, turn, openStreams);
     },
   );

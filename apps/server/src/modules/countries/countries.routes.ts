@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   applyCountryImportInputSchema,
   applyImportResponseSchema,
@@ -16,66 +15,20 @@ import {
   reviewResponseSchema,
 } from '@compliance/shared/countries';
 import { errorBodySchema } from '@compliance/shared/errors';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  defaultContentDir,
-  loadFatfContent,
-  loadFatfKnowledgeDocuments,
-  type FatfContent,
-} from './countries.content.ts';
 import { realtimeOrigin } from '../../plugins/realtime.ts';
-import { createCountriesRepository } from './countries.repository.ts';
-import { createCountriesService, type CountriesPublisher, type RequestContext } from './countries.service.ts';
-
-export interface CountriesRoutesOptions {
-  /** The `content/` folder (FATF data in `fatf/`, knowledge base in `knowledge-base/`). */
-  contentDir?: string;
-  /** Use this content instead of reading `contentDir/fatf` (tests). */
-  content?: FatfContent;
-}
-
-function context(request: FastifyRequest): RequestContext {
-  return { user: request.auth?.user ?? null, ipAddress: request.ip, originConnectionId: realtimeOrigin(request) };
-}
+import type { CountriesService } from './countries.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * FATF country pages: the public list, a country's page (full for accounts), the latest changes,
  * the CSV export, and the admin tools (status change, list import with a diff first, review).
- * Loads content/fatf into the database on first start (and newer content on later starts).
  */
-export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = async (app, options) => {
-  const contentDir = options.contentDir ?? defaultContentDir;
-  const repository = createCountriesRepository(app.db);
-  // Every signed-in tab hears about list changes (the dashboard and country pages refresh); the tab
-  // that made the change is not echoed.
-  const publish: CountriesPublisher | undefined = app.hasDecorator('realtime')
-    ? (event) => {
-        const { originConnectionId, ...data } = event;
-        void app.realtime
-          .publish({ broadcast: true, type: 'countries.updated', data, originConnectionId })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'Could not publish countries.updated'));
-      }
-    : undefined;
-  const service = createCountriesService({
-    repository,
-    log: app.log.child({ component: 'countries' }),
-    audit: app.hasDecorator('accounts') ? app.accounts.audit : undefined,
-    publish,
-    relatedDocuments: await loadFatfKnowledgeDocuments(path.join(contentDir, 'knowledge-base')),
-    // The knowledge module registers after this one: look it up when a page is asked for.
-    knowledgeFiles: {
-      findSeededFileIds: async (documents) =>
-        app.hasDecorator('knowledge') ? app.knowledge.findSeededFileIds(documents) : new Map<string, string>(),
-    },
-  });
-  const outcome = await service.ensureContentLoaded(
-    options.content ?? (await loadFatfContent(path.join(contentDir, 'fatf'))),
-  );
-  app.log.info({ outcome }, 'FATF country data ready');
-
+export const countriesRoutes: FastifyPluginAsyncZod<{ countries: CountriesService }> = async (
+  app,
+  { countries: service },
+) => {
   app.get(
     '/countries',
     {
@@ -85,7 +38,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: countryListResponseSchema },
       },
     },
-    async (request) => service.listCountries(context(request)),
+    async (request) => service.listCountries(request.actor),
   );
 
   app.get(
@@ -98,7 +51,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: countryChangesResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => service.listChanges(context(request), request.query.limit),
+    async (request) => service.listChanges(request.actor, request.query),
   );
 
   app.get(
@@ -111,7 +64,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const csv = await service.exportCsv(context(request), request.query.lang);
+      const csv = await service.exportCsv(request.actor, { language: request.query.lang });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="fatf-countries-${request.query.lang}.csv"`)
@@ -131,7 +84,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: countryDetailResponseSchema, ...errors },
       },
     },
-    async (request) => service.getCountry(context(request), request.params.id, request.query.lang),
+    async (request) => service.getCountry(request.actor, { id: request.params.id, language: request.query.lang }),
   );
 
   // ——— Admin (the /api/admin prefix is guarded for admins by the auth plugin) ———
@@ -145,7 +98,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: countryListResponseSchema, ...errors },
       },
     },
-    async (request) => service.listCountries(context(request), { includeRemoved: true }),
+    async (request) => service.listAllCountries(request.actor),
   );
 
   app.put(
@@ -159,7 +112,8 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: countrySummarySchema, ...errors },
       },
     },
-    async (request) => service.changeStatus(context(request), request.params.id, request.body),
+    async (request) =>
+      service.changeStatus(request.actor, { ...request.body, id: request.params.id, origin: realtimeOrigin(request) }),
   );
 
   app.post(
@@ -172,7 +126,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: importDiffSchema, ...errors },
       },
     },
-    async (request) => service.previewImport(context(request), request.body),
+    async (request) => service.previewImport(request.actor, request.body),
   );
 
   app.post(
@@ -185,7 +139,7 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: applyImportResponseSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => service.applyImport(context(request), request.body),
+    async (request) => service.applyImport(request.actor, { ...request.body, origin: realtimeOrigin(request) }),
   );
 
   app.post(
@@ -197,6 +151,6 @@ export const countriesRoutes: FastifyPluginAsyncZod<CountriesRoutesOptions> = as
         response: { 200: reviewResponseSchema, ...errors },
       },
     },
-    async (request) => service.markReviewed(context(request)),
+    async (request) => service.markReviewed(request.actor, { origin: realtimeOrigin(request) }),
   );
 };

@@ -21,7 +21,10 @@ export const entitlementsModule = fp<EntitlementsModuleOptions>(
       monthlyTokens: options.monthlyTokens ?? DEFAULT_MONTHLY_TOKEN_QUOTA,
       anonymousDailyQuestions: options.anonymousDailyQuestions ?? app.config.anonDailyQueryLimit,
     });
-    app.decorate('entitlements', createEntitlementsService({ repository: createEntitlementsRepository(app.db), plan }));
+    app.decorate(
+      'entitlements',
+      createEntitlementsService({ access: app.access, repository: createEntitlementsRepository(app.db), plan }),
+    );
   },
-  { name: 'entitlements', dependencies: ['db'] },
+  { name: 'entitlements', dependencies: ['db', 'auth'] },
 );

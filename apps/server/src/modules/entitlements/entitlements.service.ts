@@ -1,6 +1,7 @@
 import type { TrialUsage, Usage } from '@compliance/shared/chat';
 import { AppError } from '../../plugins/errors.ts';
-import type { AnonymousActor, UserActor } from '../access/actor.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor, AnonymousActor, UserActor } from '../access/actor.ts';
 import type { EntitlementsRepository } from './entitlements.repository.ts';
 import type { Plan } from './plans.ts';
 
@@ -8,6 +9,7 @@ import type { Plan } from './plans.ts';
 export type UsageMeter = (userId: string) => Promise<number>;
 
 export interface EntitlementsServiceDeps {
+  access: Access;
   repository: EntitlementsRepository;
   plan: Plan;
   now?: () => Date;
@@ -18,7 +20,12 @@ export interface EntitlementsServiceDeps {
  * doing costly work; billing will set the plan. Storage is measured by the library (which registers
  * its meter), tokens and trial questions are counted here.
  */
-export function createEntitlementsService({ repository, plan, now = () => new Date() }: EntitlementsServiceDeps) {
+export function createEntitlementsService({
+  access,
+  repository,
+  plan,
+  now = () => new Date(),
+}: EntitlementsServiceDeps) {
   const day = () => now().toISOString().slice(0, 10);
   const period = () => now().toISOString().slice(0, 7);
   let storageMeter: UsageMeter = async () => 0;
@@ -86,10 +93,12 @@ export function createEntitlementsService({ repository, plan, now = () => new Da
       return { usedBytes: await storageUsed(actor.user.id), quotaBytes: limits.storageBytes };
     },
 
-    async usage(actor: Pick<UserActor, 'user'>): Promise<Usage> {
+    /** The caller's own usage of their plan (the dashboard and the account page). */
+    async usage(actor: Actor): Promise<Usage> {
+      const caller = await access.require(actor, 'usage.read');
       const [used, storage] = await Promise.all([
-        repository.tokensUsed(actor.user.id, period()),
-        storageUsed(actor.user.id),
+        repository.tokensUsed(caller.user.id, period()),
+        storageUsed(caller.user.id),
       ]);
       return {
         tokens: { used, limit: limits.monthlyTokens, period: period() },

@@ -1,11 +1,12 @@
 import { healthResponseSchema, readyResponseSchema } from '@compliance/shared/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createHealthService } from './health.service.ts';
+import type { createHealthService } from './health.service.ts';
 
 /** Liveness and readiness probes for load balancers, orchestrators and `npm start` scripts. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const health = createHealthService({ database: app.database, log: app.log });
-
+export const healthRoutes: FastifyPluginAsyncZod<{ health: ReturnType<typeof createHealthService> }> = async (
+  app,
+  { health },
+) => {
   app.get(
     '/health',
     {
@@ -27,8 +28,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
     },
-    async (_request, reply) => {
-      const readiness = await health.checkReadiness();
+    async (request, reply) => {
+      const readiness = await health.checkReadiness(request.actor);
       return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );

@@ -52,6 +52,9 @@ export function createMailService({
       return { outboxId: row.id };
     },
 
+    /** The newest mail queued for an address (tests and the operator's console read the outbox). */
+    latestTo: (toAddress: string, template?: string) => repository.latestTo(toAddress, template),
+
     /** The job handler: sends one outbox mail (idempotent: a mail already delivered is not sent twice). */
     async deliver(outboxId: string, { lastAttempt }: { lastAttempt: boolean }): Promise<void> {
       const mail = await repository.findById(outboxId);

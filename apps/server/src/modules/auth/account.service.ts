@@ -8,32 +8,31 @@ import type {
   UpdateSettingsInput,
 } from '@compliance/shared/account';
 import { AppError } from '../../plugins/errors.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor, UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { AccountsRepository } from '../auth/accounts.repository.ts';
-import { toLocale, type AuthService, type ClientInfo } from '../auth/auth.service.ts';
-import type { AuthContext, SessionService } from '../auth/session.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-
-function requireAuth(auth: AuthContext | null): AuthContext {
-  if (!auth) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
-  return auth;
-}
+import type { AccountsRepository } from './accounts.repository.ts';
+import { toLocale, type AuthService } from './auth.service.ts';
+import type { SessionService } from './session.service.ts';
 
 /** The signed-in user's own account: profile, e-mail, password, settings and sessions. */
 export function createAccountService({
+  access,
   repository,
   auth: authService,
   sessions,
   mail,
   audit,
 }: {
+  access: Access;
   repository: AccountsRepository;
   auth: AuthService;
   sessions: SessionService;
   mail: MailService;
   audit: AuditService;
 }) {
-  async function loadUser(caller: AuthContext) {
+  async function loadUser(caller: UserActor) {
     const user = await repository.findUserById(caller.user.id);
     if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Sign in to continue');
     return user;
@@ -65,28 +64,25 @@ export function createAccountService({
   }
 
   return {
-    async getProfile(auth: AuthContext | null): Promise<Profile> {
-      const caller = requireAuth(auth);
+    async getProfile(actor: Actor): Promise<Profile> {
+      const caller = await access.require(actor, 'account.read');
       return toProfile(caller.user.id);
     },
 
-    async updateProfile(auth: AuthContext | null, input: UpdateProfileInput, client: ClientInfo): Promise<Profile> {
-      const caller = requireAuth(auth);
+    async updateProfile(actor: Actor, input: UpdateProfileInput): Promise<Profile> {
+      const caller = await access.require(actor, 'account.update');
       await repository.updateUser(caller.user.id, input);
       await audit.record('account.profile_updated', {
         actor: caller.user,
         target: caller.user,
-        ipAddress: client.ipAddress,
+        ipAddress: caller.ip,
       });
       return toProfile(caller.user.id);
     },
 
     /** Sends a code to the new address; the address changes only once that code is entered. */
-    async requestEmailChange(
-      auth: AuthContext | null,
-      input: ChangeEmailInput & { newEmail: string },
-    ): Promise<Profile> {
-      const caller = requireAuth(auth);
+    async requestEmailChange(actor: Actor, input: ChangeEmailInput & { newEmail: string }): Promise<Profile> {
+      const caller = await access.require(actor, 'account.update');
       await assertCurrentPassword(caller.user.id, input.currentPassword);
       if (input.newEmail === caller.user.email) return toProfile(caller.user.id);
       if (await repository.findUserByEmail(input.newEmail)) {
@@ -113,8 +109,8 @@ export function createAccountService({
       return toProfile(caller.user.id);
     },
 
-    async confirmEmailChange(auth: AuthContext | null, code: string, client: ClientInfo): Promise<Profile> {
-      const caller = requireAuth(auth);
+    async confirmEmailChange(actor: Actor, { code }: { code: string }): Promise<Profile> {
+      const caller = await access.require(actor, 'account.update');
       const row = await authService.codes.consume(caller.user.id, 'email_change', code);
       const newEmail = row.newEmail;
       if (!newEmail) throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
@@ -130,22 +126,22 @@ export function createAccountService({
       await audit.record('account.email_changed', {
         actor: caller.user,
         target: { id: caller.user.id, email: newEmail },
-        ipAddress: client.ipAddress,
+        ipAddress: caller.ip,
         metadata: { from: caller.user.email, to: newEmail },
       });
       return toProfile(caller.user.id);
     },
 
     /** Checks the current password, stores the new one, and signs out every other session. */
-    async changePassword(auth: AuthContext | null, input: ChangePasswordInput, client: ClientInfo): Promise<number> {
-      const caller = requireAuth(auth);
+    async changePassword(actor: Actor, input: ChangePasswordInput): Promise<number> {
+      const caller = await access.require(actor, 'account.update');
       await assertCurrentPassword(caller.user.id, input.currentPassword);
       await repository.updateUser(caller.user.id, { passwordHash: await authService.hashPassword(input.password) });
       const revoked = await sessions.revokeAllForUser(caller.user.id, caller.sessionId);
       await audit.record('account.password_changed', {
         actor: caller.user,
         target: caller.user,
-        ipAddress: client.ipAddress,
+        ipAddress: caller.ip,
         metadata: { revokedSessions: revoked },
       });
       const user = await loadUser(caller);
@@ -156,8 +152,8 @@ export function createAccountService({
       return revoked;
     },
 
-    async getSettings(auth: AuthContext | null): Promise<AccountSettings> {
-      const caller = requireAuth(auth);
+    async getSettings(actor: Actor): Promise<AccountSettings> {
+      const caller = await access.require(actor, 'account.read');
       const [user, settings] = await Promise.all([loadUser(caller), repository.findSettings(caller.user.id)]);
       return {
         language: toLocale(user.language),
@@ -168,18 +164,18 @@ export function createAccountService({
       };
     },
 
-    async updateSettings(auth: AuthContext | null, input: UpdateSettingsInput): Promise<AccountSettings> {
-      const caller = requireAuth(auth);
+    async updateSettings(actor: Actor, input: UpdateSettingsInput): Promise<AccountSettings> {
+      const caller = await access.require(actor, 'account.update');
       const { language, ...preferences } = input;
       await repository.transaction(async (tx) => {
         if (language) await repository.updateUser(caller.user.id, { language }, tx);
         if (Object.keys(preferences).length > 0) await repository.upsertSettings(caller.user.id, preferences, tx);
       });
-      return this.getSettings(auth);
+      return this.getSettings(caller);
     },
 
-    async listSessions(auth: AuthContext | null): Promise<ActiveSession[]> {
-      const caller = requireAuth(auth);
+    async listSessions(actor: Actor): Promise<ActiveSession[]> {
+      const caller = await access.require(actor, 'account.read');
       const rows = await sessions.listForUser(caller.user.id);
       return rows
         .map((row) => ({
@@ -194,8 +190,8 @@ export function createAccountService({
         .sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt));
     },
 
-    async revokeSession(auth: AuthContext | null, sessionId: string, client: ClientInfo): Promise<void> {
-      const caller = requireAuth(auth);
+    async revokeSession(actor: Actor, { id: sessionId }: { id: string }): Promise<void> {
+      const caller = await access.require(actor, 'account.update');
       // Scoped to the caller's own sessions: someone else's id simply is not found.
       if (!(await sessions.revoke(sessionId, caller.user.id))) {
         throw new AppError('NOT_FOUND', 404, 'Session not found');
@@ -203,18 +199,18 @@ export function createAccountService({
       await audit.record('account.sessions_revoked', {
         actor: caller.user,
         target: caller.user,
-        ipAddress: client.ipAddress,
+        ipAddress: caller.ip,
         metadata: { sessionId },
       });
     },
 
-    async revokeOtherSessions(auth: AuthContext | null, client: ClientInfo): Promise<number> {
-      const caller = requireAuth(auth);
+    async revokeOtherSessions(actor: Actor): Promise<number> {
+      const caller = await access.require(actor, 'account.update');
       const revoked = await sessions.revokeAllForUser(caller.user.id, caller.sessionId);
       await audit.record('account.sessions_revoked', {
         actor: caller.user,
         target: caller.user,
-        ipAddress: client.ipAddress,
+        ipAddress: caller.ip,
         metadata: { revoked, others: true },
       });
       return revoked;

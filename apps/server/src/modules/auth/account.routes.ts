@@ -12,24 +12,21 @@ import {
 } from '@compliance/shared/account';
 import { okResponseSchema } from '@compliance/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientInfo } from '../auth/auth.routes.ts';
+import type { AccountService } from './account.service.ts';
 
 /** The signed-in user's own account: `/api/account/*` (verified users only). */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { account } = app.accounts;
+export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
   const tags = ['account'];
-  const preHandler = app.requireUser;
 
   app.get(
     '/account/profile',
-    { preHandler, schema: { tags, summary: 'My profile', response: { 200: profileSchema } } },
-    async (request) => account.getProfile(request.auth),
+    { schema: { tags, summary: 'My profile', response: { 200: profileSchema } } },
+    async (request) => account.getProfile(request.actor),
   );
 
   app.patch(
     '/account/profile',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Change name and company',
@@ -37,13 +34,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) => account.updateProfile(request.auth, request.body, clientInfo(request)),
+    async (request) => account.updateProfile(request.actor, request.body),
   );
 
   app.post(
     '/account/email',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Ask to change the e-mail address (a code goes to the new one)',
@@ -51,13 +47,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) => account.requestEmailChange(request.auth, request.body),
+    async (request) => account.requestEmailChange(request.actor, request.body),
   );
 
   app.post(
     '/account/email/confirm',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Confirm the new e-mail address with its code',
@@ -65,13 +60,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema },
       },
     },
-    async (request) => account.confirmEmailChange(request.auth, request.body.code, clientInfo(request)),
+    async (request) => account.confirmEmailChange(request.actor, request.body),
   );
 
   app.post(
     '/account/password',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Change the password; other sessions are signed out',
@@ -79,19 +73,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: revokedCountSchema },
       },
     },
-    async (request) => ({ revoked: await account.changePassword(request.auth, request.body, clientInfo(request)) }),
+    async (request) => ({ revoked: await account.changePassword(request.actor, request.body) }),
   );
 
   app.get(
     '/account/settings',
-    { preHandler, schema: { tags, summary: 'My settings', response: { 200: accountSettingsSchema } } },
-    async (request) => account.getSettings(request.auth),
+    { schema: { tags, summary: 'My settings', response: { 200: accountSettingsSchema } } },
+    async (request) => account.getSettings(request.actor),
   );
 
   app.patch(
     '/account/settings',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Change settings',
@@ -99,21 +92,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountSettingsSchema },
       },
     },
-    async (request) => account.updateSettings(request.auth, request.body),
+    async (request) => account.updateSettings(request.actor, request.body),
   );
 
   app.get(
     '/account/sessions',
-    { preHandler, schema: { tags, summary: 'My active sessions', response: { 200: sessionListSchema } } },
+    { schema: { tags, summary: 'My active sessions', response: { 200: sessionListSchema } } },
     async (request) => ({
-      sessions: await account.listSessions(request.auth),
+      sessions: await account.listSessions(request.actor),
     }),
   );
 
   app.delete(
     '/account/sessions/:id',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Sign out one of my sessions',
@@ -122,14 +114,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await account.revokeSession(request.auth, request.params.id, clientInfo(request));
+      await account.revokeSession(request.actor, request.params);
       return { ok: true as const };
     },
   );
 
   app.post(
     '/account/sessions/revoke-others',
-    { preHandler, schema: { tags, summary: 'Sign out every other session', response: { 200: revokedCountSchema } } },
-    async (request) => ({ revoked: await account.revokeOtherSessions(request.auth, clientInfo(request)) }),
+    { schema: { tags, summary: 'Sign out every other session', response: { 200: revokedCountSchema } } },
+    async (request) => ({ revoked: await account.revokeOtherSessions(request.actor) }),
   );
 };

@@ -1,0 +1,229 @@
+import type { Citation, ChatLanguage, StreamUsage } from '@compliance/shared/chat';
+import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@compliance/shared/documents';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StoredCitation } from '../../db/schema/index.ts';
+import { ProviderError, zeroUsage, type AnswerProvider, type AnswerSource } from '../answers/answer-provider.ts';
+import { searchWords, shorten } from '../answers/text-tools.ts';
+import type { AssistantDefinition as AssistantRow } from '../assistants/assistants.service.ts';
+import type { SearchService } from '../search/search.service.ts';
+import type { WebSearch } from '../web-search/web-search.ts';
+import { documentHref } from './chat.mappers.ts';
+import { streamEvents, type StreamSink } from './stream-events.ts';
+
+export interface AnswerEngineDeps {
+  search: SearchService;
+  provider: AnswerProvider;
+  webSearch: WebSearch | undefined;
+  log: FastifyBaseLogger;
+  /** Passages handed to the provider. */
+  sourceLimit?: number;
+}
+
+/** What one answer needs: the assistant, the question with its history, and where to look. */
+export interface AnswerRequest {
+  assistant: AssistantRow;
+  question: string;
+  language: ChatLanguage;
+  history: { role: 'user' | 'assistant'; content: string }[];
+  scope: { userId: string | null; includeKnowledgeBase: boolean };
+  knowledgeBase: boolean;
+  web: boolean;
+  send: StreamSink;
+  signal: AbortSignal;
+}
+
+const plainSnippet = (snippet: string) => snippet.replaceAll(SNIPPET_MARK_START, '').replaceAll(SNIPPET_MARK_END, '');
+
+/**
+ * Answers one question: retrieval in the question's language, web results when asked, the answer
+ * provider's stream turned into delta and citation events (each citation maps to exactly one
+ * source). Internal to the chat module: its callers made the access check.
+ */
+export function createAnswerEngine({ search, provider, webSearch, log, sourceLimit = 8 }: AnswerEngineDeps) {
+  /** Full-text retrieval: all terms first, then any of them; the question's language first, then any. */
+  async function retrieve(
+    question: string,
+    language: ChatLanguage,
+    scope: { userId: string | null; includeKnowledgeBase: boolean },
+  ) {
+    const seen = new Map<string, Awaited<ReturnType<SearchService['searchChunks']>>[number]>();
+    const terms = searchWords(question);
+    const allTerms = terms.join(' ') || question;
+    const anyTerms = terms.join(' or ');
+    const attempts: { query: string; language?: ChatLanguage }[] = [
+      { query: allTerms, language },
+      { query: anyTerms, language },
+      { query: allTerms },
+      { query: anyTerms },
+    ];
+    for (const attempt of attempts) {
+      if (seen.size >= sourceLimit) break;
+      if (!attempt.query.trim()) continue;
+      // The language-free attempts only when the question's language found nothing.
+      if (!attempt.language && seen.size > 0) break;
+      const passages = await search.searchChunks({
+        query: attempt.query,
+        language: attempt.language,
+        scope,
+        limit: sourceLimit * 3,
+      });
+      for (const passage of passages) if (!seen.has(passage.chunkId)) seen.set(passage.chunkId, passage);
+    }
+    // At most two passages per document first, so one long document does not crowd out the others.
+    const all = [...seen.values()];
+    const perDocument = new Map<string, number>();
+    const diverse = all.filter((passage) => {
+      const count = perDocument.get(passage.documentId) ?? 0;
+      perDocument.set(passage.documentId, count + 1);
+      return count < 2;
+    });
+    const rest = all.filter((passage) => !diverse.includes(passage));
+    return [...diverse, ...rest].slice(0, sourceLimit);
+  }
+
+  async function gatherSources(input: {
+    question: string;
+    language: ChatLanguage;
+    scope: { userId: string | null; includeKnowledgeBase: boolean };
+    knowledgeBase: boolean;
+    web: boolean;
+    signal: AbortSignal;
+  }): Promise<AnswerSource[]> {
+    const sources: AnswerSource[] = [];
+    if (input.knowledgeBase) {
+      for (const passage of await retrieve(input.question, input.language, input.scope)) {
+        sources.push({
+          number: sources.length + 1,
+          kind: 'document',
+          documentId: passage.documentId,
+          title: passage.title,
+          page: passage.page > 0 ? passage.page : null,
+          heading: passage.heading,
+          text: passage.text,
+          snippet: plainSnippet(passage.snippet),
+          href: documentHref(passage.documentId, passage.page > 0 ? passage.page : null),
+        });
+      }
+    }
+    if (input.web && webSearch) {
+      try {
+        const results = await webSearch.search(input.question, {
+          language: input.language,
+          limit: 4,
+          signal: input.signal,
+        });
+        for (const result of results) {
+          sources.push({
+            number: sources.length + 1,
+            kind: 'web',
+            documentId: null,
+            title: result.title,
+            page: null,
+            heading: null,
+            text: result.content,
+            snippet: result.content,
+            href: result.url,
+          });
+        }
+      } catch (error) {
+        log.warn({ err: error }, 'Web search failed; answering without web sources');
+      }
+    }
+    return sources;
+  }
+
+  /**
+   * Streams one answer: sources, provider chunks → delta and citation events, then done (or
+   * error). Returns what to store. Never throws: failures become an `error` event.
+   */
+  async function answer(input: AnswerRequest) {
+    let text = '';
+    const citations: StoredCitation[] = [];
+    let usage: StreamUsage = zeroUsage;
+    const cited = new Set<number>();
+    const addCitation = (citation: Citation) => {
+      if (cited.has(citation.number)) return;
+      cited.add(citation.number);
+      citations.push(citation);
+      input.send(streamEvents.citation(citation));
+    };
+    try {
+      const sources = await gatherSources({ ...input, question: input.question });
+      if (input.signal.aborted) return { text, citations, usage, status: 'stopped' as const, errorCode: null };
+      const byNumber = new Map(sources.map((source) => [source.number, source]));
+      const stream = provider.answer({
+        question: input.question,
+        language: input.language,
+        assistant: {
+          slug: input.assistant.slug,
+          name: input.assistant.name,
+          instructions: input.assistant.instructions,
+        },
+        history: input.history,
+        sources,
+        grounded: input.knowledgeBase || input.web,
+        signal: input.signal,
+      });
+      for await (const chunk of stream) {
+        if (input.signal.aborted) break;
+        if (chunk.type === 'usage') {
+          usage = chunk.usage;
+        } else if (chunk.type === 'citation') {
+          addCitation({
+            number: chunk.number,
+            kind: chunk.source.kind,
+            documentId: chunk.source.documentId,
+            title: chunk.source.title,
+            page: chunk.source.page,
+            quote: chunk.quote,
+            href: chunk.source.href,
+          });
+        } else {
+          text += chunk.text;
+          input.send(streamEvents.delta(chunk.text));
+          if (provider.kind !== 'offline') {
+            // Models cite by the sources' numbers: [2] or [1, 3].
+            for (const match of text.matchAll(/\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g)) {
+              for (const number of (match[1] ?? '').split(',').map((value) => Number(value.trim()))) {
+                const source = byNumber.get(number);
+                if (source && !cited.has(number)) {
+                  addCitation({
+                    number,
+                    kind: source.kind,
+                    documentId: source.documentId,
+                    title: source.title,
+                    page: source.page,
+                    quote: shorten(source.snippet || source.text),
+                    href: source.href,
+                  });
+                }
+              }
+            }
+          }
+        }
+      }
+      if (input.signal.aborted) {
+        // A stopped answer still cost its tokens.
+        const completionTokens =
+          usage.completionTokens || (provider.kind === 'offline' ? 0 : Math.ceil(text.length / 4));
+        return {
+          text,
+          citations,
+          usage: { ...usage, completionTokens, totalTokens: usage.promptTokens + completionTokens },
+          status: 'stopped' as const,
+          errorCode: null,
+        };
+      }
+      return { text, citations, usage, status: 'complete' as const, errorCode: null };
+    } catch (error) {
+      const code = error instanceof ProviderError ? error.code : 'INTERNAL_ERROR';
+      log.warn({ err: error, code }, 'Answer failed');
+      input.send(streamEvents.error(code));
+      return { text, citations, usage, status: 'error' as const, errorCode: code };
+    }
+  }
+
+  return { answer, providerKind: provider.kind, webSearchAvailable: Boolean(webSearch) };
+}
+
+export type AnswerEngine = ReturnType<typeof createAnswerEngine>;

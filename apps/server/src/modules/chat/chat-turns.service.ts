@@ -1,0 +1,202 @@
+import type { ChatLanguage, SendMessageInput, StartConversationInput, StreamMeta } from '@compliance/shared/chat';
+import { AppError } from '../../plugins/errors.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor, UserActor } from '../access/actor.ts';
+import { questionLanguage } from '../answers/text-tools.ts';
+import type { AssistantDefinition as AssistantRow, AssistantsService } from '../assistants/assistants.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
+import type { AnswerEngine } from './answer-engine.ts';
+import type { PublishConversationEvent } from './chat-events.ts';
+import { titleFrom } from './chat.mappers.ts';
+import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
+import { streamEvents, type StreamSink } from './stream-events.ts';
+
+/** A question accepted and stored: `meta` for the stream's first event, `run` to answer it. */
+export interface ChatTurn {
+  meta: StreamMeta;
+  run(send: StreamSink, signal: AbortSignal): Promise<void>;
+}
+
+export function metaFor(
+  assistant: AssistantRow,
+  conversation: ConversationRow | null,
+  userMessage: MessageRow | undefined,
+  answerId: string | null,
+): StreamMeta {
+  return {
+    conversationId: conversation?.id ?? null,
+    userMessageId: userMessage?.id ?? null,
+    messageId: answerId,
+    assistant: { id: assistant.id, name: assistant.name, slug: assistant.slug },
+    title: conversation?.title ?? null,
+  };
+}
+
+function history(messages: MessageRow[]) {
+  return messages
+    .filter((message) => message.content && (message.status === 'complete' || message.status === 'stopped'))
+    .map((message) => ({ role: message.role, content: message.content }));
+}
+
+/**
+ * Asking in a stored conversation: a new conversation with its first question, a follow-up, an
+ * edited earlier question or a regeneration. Everything is checked before anything is stored; the
+ * answer is stored as it ends (partial and marked stopped when the client stops).
+ */
+export function createChatTurnsService({
+  access,
+  repository,
+  assistants,
+  quota,
+  engine,
+  publish,
+}: {
+  access: Access;
+  repository: ChatRepository;
+  assistants: AssistantsService;
+  quota: EntitlementsService;
+  engine: AnswerEngine;
+  publish: PublishConversationEvent;
+}) {
+  /** Prepares a turn: the question and an empty answer are stored first. */
+  async function storedTurn(
+    caller: UserActor,
+    conversation: ConversationRow,
+    assistant: AssistantRow,
+    plan: { question: string; store: string | null; fromPosition: number | null; language?: ChatLanguage },
+    origin: string | null | undefined,
+  ): Promise<ChatTurn> {
+    const earlier = await repository.messages(conversation.id);
+    const before =
+      plan.fromPosition === null ? earlier : earlier.filter((message) => message.position < plan.fromPosition!);
+    const { userMessage, answer: answerRow } = await repository.startTurn({
+      conversationId: conversation.id,
+      question: plan.store,
+      fromPosition: plan.fromPosition,
+    });
+    const language = await questionLanguage(plan.question, plan.language);
+    return {
+      meta: metaFor(assistant, conversation, userMessage, answerRow.id),
+      async run(send, signal) {
+        const result = await engine.answer({
+          assistant,
+          question: plan.question,
+          language,
+          history: history(before),
+          scope: { userId: caller.user.id, includeKnowledgeBase: conversation.knowledgeBase },
+          knowledgeBase: conversation.knowledgeBase,
+          web: conversation.webSearch,
+          send,
+          signal,
+        });
+        await repository.finishAnswer(answerRow.id, {
+          content: result.text,
+          status: result.status,
+          citations: result.citations,
+          errorCode: result.errorCode,
+          promptTokens: result.usage.promptTokens,
+          completionTokens: result.usage.completionTokens,
+        });
+        await quota.recordTokens(caller, result.usage.promptTokens + result.usage.completionTokens);
+        if (result.status !== 'error') {
+          send(streamEvents.done({ status: result.status, usage: result.usage, remaining: null }));
+        }
+        await publish(caller.user.id, 'updated', conversation.id, origin);
+      },
+    };
+  }
+
+  async function assertCanAsk(caller: UserActor, web: boolean) {
+    if (web && !engine.webSearchAvailable) {
+      throw new AppError('WEB_SEARCH_UNAVAILABLE', 400, 'Web search is not configured');
+    }
+    if (engine.providerKind !== 'offline') await quota.assertTokensLeft(caller);
+  }
+
+  return {
+    /** A new conversation with its first question. */
+    async startConversation(
+      actor: Actor,
+      {
+        origin,
+        ...input
+      }: StartConversationInput & { knowledgeBase: boolean; webSearch: boolean; origin?: string | null },
+    ): Promise<ChatTurn> {
+      const caller = await access.require(actor, 'conversation.create');
+      const assistant = await assistants.forAnswering(input.assistantId);
+      await assertCanAsk(caller, input.webSearch);
+      const conversation = await repository.create({
+        userId: caller.user.id,
+        assistantId: assistant.id,
+        title: titleFrom(input.content),
+        knowledgeBase: input.knowledgeBase,
+        webSearch: input.webSearch,
+      });
+      await publish(caller.user.id, 'activated', conversation.id, origin);
+      return storedTurn(
+        caller,
+        conversation,
+        assistant,
+        { question: input.content, store: input.content, fromPosition: null, language: input.language },
+        origin,
+      );
+    },
+
+    /** A question in an existing conversation: a new one, an edited earlier one, or a regeneration. */
+    async sendMessage(
+      actor: Actor,
+      { id, origin, ...input }: SendMessageInput & { id: string; origin?: string | null },
+    ): Promise<ChatTurn> {
+      const caller = await access.require(actor, 'conversation.update', { type: 'conversation', id });
+      let conversation = await repository.findOwned(caller.user.id, id);
+      if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND', 404, 'Conversation not found');
+      if (conversation.status === 'archived') {
+        throw new AppError('CONVERSATION_ARCHIVED', 409, 'Reactivate the conversation to continue it');
+      }
+      const assistant = await assistants.forAnswering(conversation.assistantId);
+      const knowledgeBase = input.knowledgeBase ?? conversation.knowledgeBase;
+      const web = input.webSearch ?? conversation.webSearch;
+      await assertCanAsk(caller, web);
+      if (knowledgeBase !== conversation.knowledgeBase || web !== conversation.webSearch) {
+        conversation = (await repository.update(caller.user.id, id, { knowledgeBase, webSearch: web })) ?? conversation;
+      }
+      const messages = await repository.messages(conversation.id);
+
+      if (input.replaceMessageId) {
+        const target = messages.find((message) => message.id === input.replaceMessageId && message.role === 'user');
+        if (!target) throw new AppError('MESSAGE_NOT_FOUND', 404, 'Message not found');
+        const question = input.content ?? target.content;
+        return storedTurn(
+          caller,
+          conversation,
+          assistant,
+          { question, store: question, fromPosition: target.position, language: input.language },
+          origin,
+        );
+      }
+      if (input.regenerate || input.content === undefined) {
+        const lastQuestion = messages.findLast((message) => message.role === 'user');
+        if (!lastQuestion) throw new AppError('MESSAGE_NOT_FOUND', 404, 'There is no question to answer again');
+        return storedTurn(
+          caller,
+          conversation,
+          assistant,
+          {
+            question: lastQuestion.content,
+            store: null,
+            fromPosition: lastQuestion.position + 1,
+            language: input.language,
+          },
+          origin,
+        );
+      }
+      return storedTurn(
+        caller,
+        conversation,
+        assistant,
+        { question: input.content, store: input.content, fromPosition: null, language: input.language },
+        origin,
+      );
+    },
+  };
+}

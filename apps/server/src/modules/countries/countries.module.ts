@@ -1,0 +1,54 @@
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { realtimeEvent } from '../../plugins/realtime.ts';
+import {
+  defaultContentDir,
+  loadFatfContent,
+  loadFatfKnowledgeDocuments,
+  type FatfContent,
+} from './countries.content.ts';
+import { createCountriesRepository } from './countries.repository.ts';
+import { countriesRoutes } from './countries.routes.ts';
+import { createCountriesService, type CountriesService } from './countries.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** FATF country data; the document library links related documents through `setRelatedDocumentsResolver`. */
+    countries: CountriesService;
+  }
+}
+
+export interface CountriesModuleOptions {
+  /** The `content/` folder (FATF data in `fatf/`, knowledge base in `knowledge-base/`). */
+  contentDir?: string;
+  /** Use this content instead of reading `contentDir/fatf` (tests). */
+  content?: FatfContent;
+}
+
+/**
+ * FATF country pages. Loads content/fatf into the database on first start (and newer content on
+ * later starts); list changes are announced to every signed-in tab but the one that made them.
+ */
+export const countriesModule = fp<CountriesModuleOptions>(
+  async (app, options) => {
+    const contentDir = options.contentDir ?? defaultContentDir;
+    const log = app.log.child({ component: 'countries' });
+    const countries = createCountriesService({
+      access: app.access,
+      repository: createCountriesRepository(app.db),
+      log,
+      audit: app.audit,
+      publish: ({ originConnectionId, ...data }) =>
+        app.realtime.publish({ broadcast: true, ...realtimeEvent('countries.updated', data), originConnectionId }),
+      relatedDocuments: await loadFatfKnowledgeDocuments(path.join(contentDir, 'knowledge-base')),
+      now: () => new Date(),
+    });
+    const outcome = await countries.ensureContentLoaded(
+      options.content ?? (await loadFatfContent(path.join(contentDir, 'fatf'))),
+    );
+    log.info({ outcome }, 'FATF country data ready');
+    app.decorate('countries', countries);
+    await app.register(countriesRoutes, { prefix: '/api', countries });
+  },
+  { name: 'countries', dependencies: ['db', 'auth', 'audit', 'realtime'] },
+);

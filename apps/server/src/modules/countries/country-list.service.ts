@@ -1,0 +1,111 @@
+import type { CountryChangesResponse, CountryLanguage, CountryListResponse } from '@compliance/shared/countries';
+import type { DbExecutor } from '../../db/client.ts';
+import type { FatfDatasetRow } from '../../db/schema/index.ts';
+import type { Actor } from '../access/actor.ts';
+import type { StatusTexts } from './countries.content.ts';
+import type { CountriesDeps } from './countries.deps.ts';
+import { countStatuses, toChange, toSummary } from './countries.mappers.ts';
+import type { CountriesRepository } from './countries.repository.ts';
+
+export async function requireDataset(repository: CountriesRepository, tx?: DbExecutor): Promise<FatfDatasetRow> {
+  const dataset = await repository.getDataset(tx);
+  if (!dataset) throw new Error('The FATF data set has not been loaded');
+  return dataset;
+}
+
+/** A CSV cell: quoted when needed, and never read by a spreadsheet as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The list: every jurisdiction with counts (public; admins also see removed ones), latest changes, CSV. */
+export function createCountryListService({ access, repository }: Pick<CountriesDeps, 'access' | 'repository'>) {
+  async function listing({ admin }: { admin: boolean }): Promise<CountryListResponse> {
+    const [dataset, rows] = await Promise.all([
+      requireDataset(repository),
+      repository.listJurisdictions({ includeRemoved: admin }),
+    ]);
+    return {
+      meta: {
+        asOf: dataset.asOf,
+        lastCheckedAt: dataset.lastCheckedAt.toISOString(),
+        credits: dataset.credits as string[],
+        sources: dataset.sources as Array<{ title: string; url: string }>,
+      },
+      counts: countStatuses(rows.filter((row) => row.removedAt === null)),
+      countries: rows.map((row) => toSummary(row, { admin })),
+    };
+  }
+
+  return {
+    /** Public: every listed jurisdiction with its status, counts per status and the as-of date. */
+    async listCountries(actor: Actor): Promise<CountryListResponse> {
+      await access.require(actor, 'country.read');
+      return listing({ admin: false });
+    },
+
+    /** Admin: the same list with the jurisdictions an import removed. */
+    async listAllCountries(actor: Actor): Promise<CountryListResponse> {
+      await access.require(actor, 'country.manage');
+      return listing({ admin: true });
+    },
+
+    /** Public: the latest list changes (the dashboard's "Latest FATF list changes"). */
+    async listChanges(actor: Actor, { limit }: { limit: number }): Promise<CountryChangesResponse> {
+      await access.require(actor, 'country.read');
+      const [dataset, rows] = await Promise.all([requireDataset(repository), repository.listRecentChanges(limit)]);
+      return { asOf: dataset.asOf, changes: rows.map(toChange) };
+    },
+
+    /** Public: the list as CSV (UTF-8 with BOM, so Excel reads the accents), names in `language`. */
+    async exportCsv(actor: Actor, { language }: { language: CountryLanguage }): Promise<string> {
+      await access.require(actor, 'country.read');
+      const [dataset, rows] = await Promise.all([
+        requireDataset(repository),
+        repository.listJurisdictions({ includeRemoved: false }),
+      ]);
+      const labels = new Map(
+        (dataset.statusTexts as StatusTexts).statuses.map((entry) => [entry.status, entry.label[language]]),
+      );
+      const nameKey = ({ en: 'nameEn', de: 'nameDe', fr: 'nameFr', it: 'nameIt' } as const)[language];
+      const header = [
+        'iso2',
+        'iso3',
+        'name',
+        'region',
+        'fatf_member',
+        'fsrbs',
+        'status',
+        'status_label',
+        'status_since',
+        'black_list_action',
+        'last_checked',
+        'last_updated',
+        'as_of',
+      ];
+      const lines = rows.map((row) =>
+        [
+          row.iso2,
+          row.iso3,
+          row[nameKey],
+          row.region,
+          row.fatfMember ? 'true' : 'false',
+          row.fsrbs.join(' '),
+          row.status,
+          labels.get(row.status) ?? row.status,
+          row.statusSince ?? '',
+          row.blackListAction ?? '',
+          row.lastCheckedAt.toISOString().slice(0, 10),
+          row.lastUpdatedAt.toISOString().slice(0, 10),
+          dataset.asOf,
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+    },
+  };
+}
+
+export type CountryListService = ReturnType<typeof createCountryListService>;
