@@ -5,6 +5,10 @@ import { resolve } from 'node:path';
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 export const corpusDir = resolve(repoRoot, '../shared/corpus');
 export const corpusAvailable = existsSync(corpusDir);
+// On a developer's machine without shared/ the corpus tests skip with a message; in CI they must run.
+if (!corpusAvailable && process.env.CI) {
+  throw new Error(`CI is set but the ingestion corpus is missing at ${corpusDir}: the corpus tests cannot be skipped`);
+}
 export const corpusMissingMessage = `ingestion corpus not found at ${corpusDir}: skipping the corpus tests`;
 
 /** A valid one-font PDF with one page per entry of `pages` (each a list of text lines). */
