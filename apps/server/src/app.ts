@@ -20,12 +20,9 @@ import { auditModule } from './modules/audit/audit.module.ts';
 import { accountsModule } from './modules/auth/accounts.module.ts';
 import { chatModule, type ChatModuleOptions } from './modules/chat/chat.module.ts';
 import { countriesModule, type CountriesModuleOptions } from './modules/countries/countries.module.ts';
-import { registerDocumentsModule, type DocumentsModuleOptions } from './modules/documents/documents.module.ts';
 import { entitlementsModule, type EntitlementsModuleOptions } from './modules/entitlements/entitlements.module.ts';
 import { healthModule } from './modules/health/health.module.ts';
-import { createDocumentExtractor } from './modules/ingestion/ingestion.service.ts';
-import { registerKnowledgeModule } from './modules/knowledge/knowledge.module.ts';
-import { seededSourceKey } from './modules/knowledge/knowledge.service.ts';
+import { libraryModule, type LibraryModuleOptions } from './modules/library/library.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -62,7 +59,7 @@ export interface BuildAppOptions {
   jobs?: JobsOptions;
   rateLimit?: RateLimitOptions;
   /** Document library and knowledge base: extractor, limits, and whether to import the starter knowledge base. */
-  documents?: Partial<DocumentsModuleOptions> & { seedKnowledgeBase?: boolean; knowledgeBaseDir?: string };
+  library?: LibraryModuleOptions;
   realtime?: RealtimeOptions;
   /** Limits of the default plan (storage, monthly tokens, anonymous questions); defaults from the config. */
   entitlements?: EntitlementsModuleOptions;
@@ -136,26 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(accountsModule);
     await app.register(adminUsersModule);
     await app.register(countriesModule, options.countries ?? {});
-    const { seedKnowledgeBase, knowledgeBaseDir, ...documentsOptions } = options.documents ?? {};
-    let extract = documentsOptions.extract;
-    if (!extract) {
-      // Parses in worker threads, started on first use.
-      const extractor = createDocumentExtractor({ poolSize: 2 });
-      app.addHook('onClose', () => extractor.close());
-      extract = extractor.extract;
-    }
-    await registerDocumentsModule(app, { ...documentsOptions, extract });
-    await registerKnowledgeModule(app, {
-      extract,
-      seed: seedKnowledgeBase,
-      contentDir: knowledgeBaseDir,
-      maxFileBytes: documentsOptions.maxFileBytes,
-    });
-    // Until the library plugin provides it: the knowledge-base files the FATF documents became.
-    app.countries.setRelatedDocumentsResolver(async (documents) => {
-      const fileIds = await app.knowledge.findSeededFileIds([...documents]);
-      return documents.map((document) => fileIds.get(seededSourceKey(document.id, document.language)) ?? null);
-    });
+    await app.register(libraryModule, options.library ?? {});
     await app.register(assistantsModule, options.assistants ?? {});
     await app.register(chatModule, options.chat ?? {});
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });

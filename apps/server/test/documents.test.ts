@@ -1,3 +1,4 @@
+import { systemActor } from '../src/modules/access/actor.ts';
 import { SNIPPET_MARK_END, SNIPPET_MARK_START, splitSnippet } from '@compliance/shared/documents';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   app = await createTestApp({
-    documents: { extract: testExtractor, maxFileBytes: 2_000 },
+    library: { extract: testExtractor, maxFileBytes: 2_000 },
     entitlements: { storageBytes: 4_000 },
     jobs: { backoff: { baseMs: 0, maxMs: 0 } },
   });
@@ -221,7 +222,7 @@ describe('upload and ingestion', () => {
 
     const retry = await app.inject({
       method: 'POST',
-      url: `/api/documents/files/${upload.json().file.id}/retry`,
+      url: `/api/documents/files/${upload.json().file.id}/reindex`,
       headers: alice.headers,
     });
     expect(retry.json().status).toBe('pending');
@@ -254,6 +255,9 @@ describe('upload and ingestion', () => {
     expect(usage.json()).toEqual({ usedBytes: 3_800, quotaBytes: 4_000 });
     expect((await contents(bob)).files.map((file) => file.name)).toEqual(['one.txt', 'two.txt']);
     await app.jobs.runDueJobs();
+    // Once ingested, a file costs its extracted text and search index too, not only its bytes.
+    const ingested = await app.inject({ method: 'GET', url: '/api/documents/usage', headers: bob.headers });
+    expect(ingested.json().usedBytes).toBeGreaterThan(3_800 + 2 * 1_900);
   });
 
   it('answers UPLOAD_FAILED for a request without a file', async () => {
@@ -374,7 +378,7 @@ describe('privacy: no user reaches another user’s files', () => {
       { method: 'PATCH', url: `/api/documents/files/${fileId}`, payload: { name: 'mine.txt' } },
       { method: 'DELETE', url: `/api/documents/files/${fileId}` },
       { method: 'POST', url: `/api/documents/files/${fileId}/move`, payload: { targetFolderId: null } },
-      { method: 'POST', url: `/api/documents/files/${fileId}/retry` },
+      { method: 'POST', url: `/api/documents/files/${fileId}/reindex` },
       { method: 'PATCH', url: `/api/documents/folders/${folder.id}`, payload: { name: 'Mine' } },
       { method: 'DELETE', url: `/api/documents/folders/${folder.id}` },
       { method: 'POST', url: `/api/documents/folders/${folder.id}/move`, payload: { targetFolderId: null } },
@@ -418,8 +422,8 @@ describe('restart recovery', () => {
   it('a job left running by a crashed process is reclaimed and finishes', async () => {
     const upload = await uploadFile(app, alice.headers, 'crash.txt', englishText);
     const id = upload.json().file.id as string;
-    const file = await app.documents.getFile({ ...alice.user, emailVerified: true } as never, id);
-    expect(file.status).toBe('pending');
+    const file = await app.inject({ method: 'GET', url: `/api/documents/files/${id}`, headers: alice.headers });
+    expect(file.json().status).toBe('pending');
     // Simulate a worker that claimed the job and died: running, locked long ago by someone else.
     const [row] = await app.db.select().from(jobs).where(eq(jobs.type, 'documents.ingest')).orderBy(jobs.createdAt);
     const pendingJobs = await app.db.select().from(jobs).where(eq(jobs.status, 'queued'));
@@ -456,7 +460,7 @@ describe('restart recovery', () => {
     await app.jobs.runner.maintain({ lockTimeoutMs: 1_000 });
     // The sweeper only takes files that have not moved for a few seconds.
     await app.db.execute(sql`update files set updated_at = now() - interval '1 minute' where id = ${id}`);
-    expect(await app.documents.recoverStuckFiles()).toBeGreaterThanOrEqual(1);
+    expect(await app.library.recoverStuckFiles(systemActor)).toBeGreaterThanOrEqual(1);
     const after = await app.inject({ method: 'GET', url: `/api/documents/files/${id}`, headers: alice.headers });
     expect(after.json()).toMatchObject({ status: 'failed', failureCode: 'INGESTION_FAILED' });
   });

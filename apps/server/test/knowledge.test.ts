@@ -16,7 +16,7 @@ interface Item {
 
 beforeAll(async () => {
   // The starter knowledge base, imported as on a first start, through the real ingestion pipeline.
-  app = await createTestApp({ documents: { seedKnowledgeBase: true } });
+  app = await createTestApp({ library: { seedKnowledgeBase: true } });
   admin = await createTestUser(app, { role: 'admin' });
   user = await createTestUser(app);
   await app.jobs.runDueJobs();
@@ -156,6 +156,23 @@ describe('admin management', () => {
     });
     expect(detail.json().file.status).toBe('ready');
     expect(detail.json().pages[0].text).toContain('withholding tax');
+
+    // Files of the knowledge base are renamed like a user's own (one library, one route factory).
+    const renamedFile = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/knowledge/files/${fileId}`,
+      headers: admin.headers,
+      payload: { name: 'Withholding tax memo.md' },
+    });
+    expect(renamedFile.statusCode, renamedFile.body).toBe(200);
+    expect(renamedFile.json().name).toBe('Withholding tax memo.md');
+    const userRename = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/knowledge/files/${fileId}`,
+      headers: user.headers,
+      payload: { name: 'mine.md' },
+    });
+    expect(userRename.statusCode).toBe(403);
 
     const reindex = await app.inject({
       method: 'POST',

@@ -12,11 +12,6 @@ declare module 'fastify' {
     sessions: SessionService;
     /** The one access check: `await app.access.require(actor, permission, resource?)`. */
     access: Access;
-    /**
-     * TRANSITIONAL preHandler for the library routes until their services check: a signed-in,
-     * verified, active user (the access check's 'user' rule). Services check; routes do not.
-     */
-    requireUser: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** The caller's session, when the request carries a live session token. */
@@ -56,10 +51,6 @@ export const authPlugin = fp(
       request.actor = request.auth
         ? userActor(request.auth, request.ip)
         : anonymousActor(request.headers[VISITOR_ID_HEADER], request.ip);
-    });
-
-    app.decorate('requireUser', async (request: FastifyRequest) => {
-      await access.require(request.actor, 'account.read');
     });
 
     app.addHook('onRoute', (route) => {

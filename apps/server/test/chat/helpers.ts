@@ -6,7 +6,7 @@ import { createTestApp, type CreateTestAppOptions, type TestApp } from '../helpe
 export async function createChatTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const app = await createTestApp({
     ...options,
-    documents: { seedKnowledgeBase: true, ...options.documents },
+    library: { seedKnowledgeBase: true, ...options.library },
     chat: { offlinePaceMs: 0, ...options.chat },
   });
   for (let round = 0; round < 20; round += 1) {

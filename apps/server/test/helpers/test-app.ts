@@ -43,7 +43,7 @@ export async function createTestApp({ env, jobs, ...options }: CreateTestAppOpti
     database,
     jobs: { runInProcess: false, ...jobs },
     // Tests start with an empty knowledge base unless they ask for the starter content.
-    documents: { seedKnowledgeBase: false, stuckFileSweepMs: 0, ...options.documents },
+    library: { seedKnowledgeBase: false, stuckFileSweepMs: 0, ...options.library },
   });
   return Object.assign(app, { testDatabaseUrl: testDatabase.url });
 }

@@ -79,5 +79,5 @@ export const chatModule = fp<ChatModuleOptions>(
       },
     });
   },
-  { name: 'chat', dependencies: ['db', 'auth', 'realtime', 'entitlements', 'assistants'] },
+  { name: 'chat', dependencies: ['db', 'auth', 'realtime', 'entitlements', 'assistants', 'library'] },
 );

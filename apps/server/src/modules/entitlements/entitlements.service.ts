@@ -89,8 +89,13 @@ export function createEntitlementsService({
       }
       return available;
     },
-    async storageUsage(actor: Pick<UserActor, 'user'>): Promise<{ usedBytes: number; quotaBytes: number }> {
-      return { usedBytes: await storageUsed(actor.user.id), quotaBytes: limits.storageBytes };
+    /** Room left in the plan's storage, counting `replacedBytes` as freed (negative when over). */
+    async storageLeft(actor: Pick<UserActor, 'user'>, replacedBytes = 0): Promise<number> {
+      return limits.storageBytes - (await storageUsed(actor.user.id)) + replacedBytes;
+    },
+    async storageUsage(actor: Actor): Promise<{ usedBytes: number; quotaBytes: number }> {
+      const caller = await access.require(actor, 'usage.read');
+      return { usedBytes: await storageUsed(caller.user.id), quotaBytes: limits.storageBytes };
     },
 
     /** The caller's own usage of their plan (the dashboard and the account page). */

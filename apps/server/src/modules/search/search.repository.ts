@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { tsConfigFor } from '../documents/documents.repository.ts';
+import { tsConfigFor } from '../../db/text-search.ts';
 
 export interface PassageRow extends Record<string, unknown> {
   chunkId: string;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, LANGUAGE_STORAGE_KEY } from '@/lib/i18n.ts';
 import { renderRoute } from '@/testing/test-utils.tsx';
@@ -25,7 +25,8 @@ describe('language switcher', () => {
     expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
     expect(document.documentElement.lang).toBe('de');
-    expect(document.title).toBe('FATF-Länder · Compliance Assistant');
+    // The title follows in an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('FATF-Länder · Compliance Assistant'));
   });
 
   it('confirms the change in a toast whose Undo goes back to the previous language', async () => {

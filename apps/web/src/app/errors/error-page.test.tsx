@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RELOAD_GUARD_STORAGE_KEY, resetReloadGuardForTests } from '@/lib/reload-guard.ts';
@@ -29,7 +29,8 @@ describe('error pages (SPEC §2, §8)', () => {
     expect(within(page).getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(within(page).getByText('Page Not Found: /nope')).toBeInTheDocument();
     expect(within(page).getByTestId('error-status')).toHaveTextContent('404');
-    expect(document.title).toBe('Page Not Found · Compliance Assistant');
+    // The title follows in an effect after the page renders.
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Compliance Assistant'));
     // The minimal layout keeps the language switcher.
     expect(screen.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
   });

@@ -17,7 +17,7 @@ export function useDeleteFile() {
 }
 
 export function retryFile(id: string): Promise<DocumentFile> {
-  return api.post(`/documents/files/${encodeURIComponent(id)}/retry`);
+  return api.post(`/documents/files/${encodeURIComponent(id)}/reindex`);
 }
 
 export function useRetryFile() {

@@ -17,7 +17,10 @@ import type { Db } from '../../db/client.ts';
 import type { FileRow, FolderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { RealtimeHub } from '../../plugins/realtime.ts';
-import type { AuthUser } from '../auth/session.service.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor, UserActor } from '../access/actor.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
+import type { SearchService } from '../search/search.service.ts';
 import { IngestionError, type ExtractDocument } from '../ingestion/extracted-document.ts';
 import { defineJob, type JobContext } from '../jobs/job-definition.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
@@ -28,7 +31,7 @@ import {
   ownerOfFolder,
   sameOwner,
   type LibraryOwner,
-} from './documents.repository.ts';
+} from './library.repository.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,20 +40,26 @@ export const ingestDocumentJob = defineJob('documents.ingest', z.object({ fileId
   timeoutMs: 5 * 60_000,
 });
 
-export interface DocumentsServiceOptions {
+export interface LibraryServiceOptions {
   maxFileBytes: number;
-  quotaBytes: number;
 }
 
-export interface DocumentsDeps {
+export interface LibraryDeps {
   db: Db;
   storage: BlobStorage;
   jobs: JobQueue;
   realtime: RealtimeHub;
   extract: ExtractDocument;
   log: FastifyBaseLogger;
-  options: DocumentsServiceOptions;
+  options: LibraryServiceOptions;
+  access: Access;
+  entitlements: EntitlementsService;
+  search: SearchService;
 }
+
+/** Which library: the actor's own (personal), or one branch of the shared knowledge base. */
+export type LibraryRoot =
+  { scope: 'personal' } | { scope: 'knowledge-base'; functionId: string; resourceTypeId: string };
 
 export interface UploadInput {
   owner: LibraryOwner;
@@ -65,8 +74,6 @@ export interface UploadInput {
   /** Extra columns (seeded knowledge-base documents). */
   extra?: { kbSourceKey?: string; metadata?: Record<string, unknown>; title?: string };
 }
-
-const userOwner = (user: AuthUser): LibraryOwner => ({ scope: 'user', userId: user.id });
 
 export function toFolderDto(row: FolderRow): Folder {
   return {
@@ -143,8 +150,8 @@ const notFoundFolder = () => new AppError('FOLDER_NOT_FOUND', 404, 'Folder not f
  * operations on knowledge-base branches for the knowledge module. Every public method starts with
  * the access check; rows of another owner answer "not found", never "forbidden".
  */
-export function createDocumentsService(deps: DocumentsDeps) {
-  const { db, storage, jobs, realtime, extract, log, options } = deps;
+export function createLibraryService(deps: LibraryDeps) {
+  const { db, storage, jobs, realtime, extract, log, options, access, entitlements, search } = deps;
   const repository = createDocumentsRepository(db);
 
   async function notify(owner: LibraryOwner, type: string, data: unknown, origin?: string | null) {
@@ -171,15 +178,6 @@ export function createDocumentsService(deps: DocumentsDeps) {
   async function ownedFile(owner: LibraryOwner, id: string): Promise<FileRow> {
     const file = await repository.findFile(id);
     if (!file || !sameOwner(ownerOfFile(file), owner)) throw notFoundFile();
-    return file;
-  }
-
-  /** Files a user may read: their own and the knowledge base's. */
-  async function readableFile(user: AuthUser, id: string): Promise<FileRow> {
-    const file = await repository.findFile(id);
-    if (!file) throw notFoundFile();
-    if (file.scope === 'kb') return file;
-    if (file.ownerUserId !== user.id) throw notFoundFile();
     return file;
   }
 
@@ -329,7 +327,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     await notify(owner, documentEventTypes.fileDeleted, { id: file.id }, origin);
   }
 
-  async function upload(input: UploadInput): Promise<{ file: DocumentFile; replaced: boolean }> {
+  async function upload(input: UploadInput, uploader: UserActor): Promise<{ file: DocumentFile; replaced: boolean }> {
     const { owner } = input;
     const folder = input.folderId ? await ownedFolder(owner, input.folderId) : null;
     let name = cleanFileName(input.fileName);
@@ -343,9 +341,12 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
     const replacing = existing && input.onConflict === 'replace' ? existing : undefined;
 
-    const quota = owner.scope === 'user' ? options.quotaBytes : Number.POSITIVE_INFINITY;
-    const used = owner.scope === 'user' ? await repository.usedBytes(owner.userId) : 0;
-    const available = quota - used + (replacing?.sizeBytes ?? 0);
+    // Personal files count against the uploader's plan; the knowledge base is the installation's.
+    const storageLeft = async () =>
+      owner.scope === 'user'
+        ? entitlements.storageLeft(uploader, replacing ? await repository.storageCostOfFile(replacing.id) : 0)
+        : Number.POSITIVE_INFINITY;
+    const available = await storageLeft();
     if (input.expectedBytes !== undefined && input.expectedBytes > options.maxFileBytes + 64 * 1024) {
       throw new AppError('FILE_TOO_LARGE', 413, `Files may be at most ${options.maxFileBytes} bytes`);
     }
@@ -411,7 +412,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         log.warn({ err: error, fileId }, 'Could not delete the replaced blob');
       });
     }
-    if (owner.scope === 'user' && used + blob.sizeBytes - (replacing?.sizeBytes ?? 0) > quota) {
+    if ((await storageLeft()) < 0) {
       // Two uploads raced past the early check: undo this one.
       await repository.deleteFile(row.id).catch(() => undefined);
       await storage.delete(storageKey).catch(() => undefined);
@@ -509,80 +510,160 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
   }
 
-  return {
-    repository,
-    // ---- the signed-in user's own library ----
-    getContents: (user: AuthUser, folderId: string | null) => contents(userOwner(user), folderId),
-    async getFolderTree(user: AuthUser) {
-      const rows = await repository.listAllFolders(userOwner(user));
+  /** The row behind an id the access check has let through (it exists and the actor may see it). */
+  async function folderRow(id: string): Promise<FolderRow> {
+    const folder = await repository.findFolder(id);
+    if (!folder) throw notFoundFolder();
+    return folder;
+  }
+  async function fileRow(id: string): Promise<FileRow> {
+    const file = await repository.findFile(id);
+    if (!file) throw notFoundFile();
+    return file;
+  }
+
+  /** Where a new item of `root` goes, for this actor: their own library, or a knowledge-base branch. */
+  function ownerOfRoot(actor: UserActor, root: LibraryRoot): LibraryOwner {
+    return root.scope === 'personal'
+      ? { scope: 'user', userId: actor.user.id }
+      : { scope: 'kb', functionId: root.functionId, resourceTypeId: root.resourceTypeId };
+  }
+
+  /**
+   * Every public method is `(actor, …)` and starts with the access check: the access module decides
+   * who may read or change a personal item (its owner) or a knowledge-base item (every user reads,
+   * admins change). Items the actor may not see answer "not found".
+   */
+  const service = {
+    async getContents(actor: Actor, root: LibraryRoot, folderId: string | null) {
+      const reader = await access.require(actor, 'library.read', { type: 'library', scope: root.scope });
+      return contents(ownerOfRoot(reader, root), folderId);
+    },
+    /** Every folder of the actor's own library (for "Move to…"). */
+    async getFolderTree(actor: Actor) {
+      const reader = await access.require(actor, 'library.read', { type: 'library', scope: 'personal' });
+      const rows = await repository.listAllFolders(ownerOfRoot(reader, { scope: 'personal' }));
       return { folders: rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parentId })) };
     },
-    createFolder: (user: AuthUser, input: { name: string; parentId?: string | null }, origin?: string | null) =>
-      createFolder(userOwner(user), input, origin),
-    renameFolder: (user: AuthUser, id: string, name: string, origin?: string | null) =>
-      renameFolder(userOwner(user), id, name, origin),
-    deleteFolder: (user: AuthUser, id: string, origin?: string | null) => deleteFolder(userOwner(user), id, origin),
-    moveFolder: (
-      user: AuthUser,
+    /** The root a folder belongs to (e.g. the knowledge-base branch to show it in). */
+    async getFolderRoot(actor: Actor, id: string): Promise<LibraryRoot> {
+      await access.require(actor, 'library.read', { type: 'folder', id });
+      return rootOf(ownerOfFolder(await folderRow(id)));
+    },
+    async createFolder(
+      actor: Actor,
+      root: LibraryRoot,
+      input: { name: string; parentId?: string | null },
+      origin?: string | null,
+    ) {
+      const creator = await access.require(actor, 'library.create', { type: 'library', scope: root.scope });
+      return createFolder(ownerOfRoot(creator, root), input, origin);
+    },
+    async renameFolder(actor: Actor, id: string, name: string, origin?: string | null) {
+      await access.require(actor, 'library.update', { type: 'folder', id });
+      return renameFolder(ownerOfFolder(await folderRow(id)), id, name, origin);
+    },
+    async deleteFolder(actor: Actor, id: string, origin?: string | null) {
+      await access.require(actor, 'library.delete', { type: 'folder', id });
+      await deleteFolder(ownerOfFolder(await folderRow(id)), id, origin);
+    },
+    async moveFolder(
+      actor: Actor,
       id: string,
       input: { targetFolderId: string | null; toParent?: boolean },
       origin?: string | null,
-    ) => moveFolder(userOwner(user), id, input, origin),
-    moveFile: (
-      user: AuthUser,
+    ) {
+      await access.require(actor, 'library.update', { type: 'folder', id });
+      return moveFolder(ownerOfFolder(await folderRow(id)), id, input, origin);
+    },
+
+    async upload(actor: Actor, root: LibraryRoot, input: Omit<UploadInput, 'owner'>) {
+      const uploader = await access.require(actor, 'library.create', { type: 'library', scope: root.scope });
+      return upload({ ...input, owner: ownerOfRoot(uploader, root) }, uploader);
+    },
+    async getFile(actor: Actor, id: string) {
+      await access.require(actor, 'library.read', { type: 'file', id });
+      return toFileDto(await fileRow(id));
+    },
+    async getFileContent(actor: Actor, id: string) {
+      await access.require(actor, 'library.read', { type: 'file', id });
+      return fileContent(await fileRow(id));
+    },
+    /** A file with its pages, where it sits and what the knowledge base knows about it. */
+    async describeFile(actor: Actor, id: string) {
+      await access.require(actor, 'library.read', { type: 'file', id });
+      const row = await fileRow(id);
+      return { ...(await fileContent(row)), root: rootOf(ownerOfFile(row)), metadata: row.metadata };
+    },
+    async openDownload(actor: Actor, id: string) {
+      await access.require(actor, 'library.read', { type: 'file', id });
+      return download(await fileRow(id));
+    },
+    async renameFile(actor: Actor, id: string, name: string, origin?: string | null) {
+      await access.require(actor, 'library.update', { type: 'file', id });
+      return renameFile(ownerOfFile(await fileRow(id)), id, name, origin);
+    },
+    async deleteFile(actor: Actor, id: string, origin?: string | null) {
+      await access.require(actor, 'library.delete', { type: 'file', id });
+      await deleteFile(ownerOfFile(await fileRow(id)), id, origin);
+    },
+    /** Into a folder or to the root of its library, or (knowledge base) into another branch. */
+    async moveFile(
+      actor: Actor,
       id: string,
-      input: { targetFolderId: string | null; toParent?: boolean },
+      input: { targetFolderId: string | null; toParent?: boolean; targetRoot?: LibraryRoot },
       origin?: string | null,
-    ) => moveFile(userOwner(user), id, input, origin),
-    renameFile: (user: AuthUser, id: string, name: string, origin?: string | null) =>
-      renameFile(userOwner(user), id, name, origin),
-    deleteFile: (user: AuthUser, id: string, origin?: string | null) => deleteFile(userOwner(user), id, origin),
-    retryFile: (user: AuthUser, id: string, origin?: string | null) => reindex(userOwner(user), id, origin),
-    upload: (user: AuthUser, input: Omit<UploadInput, 'owner' | 'extra'>) =>
-      upload({ ...input, owner: userOwner(user) }),
-    async getUsage(user: AuthUser) {
-      return { usedBytes: await repository.usedBytes(user.id), quotaBytes: options.quotaBytes };
+    ) {
+      const mover = await access.require(actor, 'library.update', { type: 'file', id });
+      const owner = ownerOfFile(await fileRow(id));
+      const { targetRoot, ...target } = input;
+      if (!targetRoot) return moveFile(owner, id, target, origin);
+      await access.require(mover, 'library.create', { type: 'library', scope: targetRoot.scope });
+      return moveFile(owner, id, { ...target, targetOwner: ownerOfRoot(mover, targetRoot) }, origin);
     },
-    /** Own files, and knowledge-base files (readable by every signed-in user). */
-    async getFile(user: AuthUser, id: string) {
-      return toFileDto(await readableFile(user, id));
+    /** Runs ingestion again (a retry after a failure, or an admin's re-index). */
+    async reindex(actor: Actor, id: string, origin?: string | null) {
+      await access.require(actor, 'library.update', { type: 'file', id });
+      return reindex(ownerOfFile(await fileRow(id)), id, origin);
     },
-    async getFileContent(user: AuthUser, id: string) {
-      return fileContent(await readableFile(user, id));
-    },
-    async openDownload(user: AuthUser, id: string) {
-      return download(await readableFile(user, id));
-    },
-    async searchByName(user: AuthUser, query: string, limit: number) {
-      const [fileRows, folderRows] = await repository.searchByName(userOwner(user), query, limit);
+    /** Files and folders of the actor's own library whose name matches. */
+    async searchByName(actor: Actor, query: string, limit: number) {
+      const reader = await access.require(actor, 'library.read', { type: 'library', scope: 'personal' });
+      const [fileRows, folderRows] = await repository.searchByName(
+        ownerOfRoot(reader, { scope: 'personal' }),
+        query,
+        limit,
+      );
       return { files: fileRows.map(toFileDto), folders: folderRows.map(toFolderDto) };
     },
-
-    // ---- library operations for the knowledge module (admins; it checks access first) ----
-    library: {
-      findFolderRow: (id: string) => repository.findFolder(id),
-      findFileRow: (id: string) => repository.findFile(id),
-      contents,
-      createFolder,
-      renameFolder,
-      deleteFolder,
-      moveFolder,
-      moveFile,
-      renameFile,
-      deleteFile,
-      upload,
-      reindex,
-      ownedFile,
-      ownedFolder,
-      fileContent,
+    /** Full-text passages of the actor's own files (the knowledge base has its own search). */
+    async searchPassages(actor: Actor, input: { query: string; language?: DocumentLanguage; limit: number }) {
+      const reader = await access.require(actor, 'library.read', { type: 'library', scope: 'personal' });
+      return search.searchChunks({ ...input, scope: { userId: reader.user.id, includeKnowledgeBase: false } });
     },
+    /** Marks files whose ingestion job died as failed (the module's sweeper runs it as the system). */
+    async recoverStuckFiles(actor: Actor): Promise<number> {
+      await access.require(actor, 'knowledge.manage');
+      return recoverStuckFiles();
+    },
+  };
 
+  return {
+    service,
+    /** The ingestion job's handler (registered by the module; jobs run as the system). */
     ingest,
-    recoverStuckFiles,
+    /** What a user's library costs (the entitlements' storage meter). */
+    storageCost: (userId: string) => repository.storageCost(userId),
   };
 }
 
-export type DocumentsService = ReturnType<typeof createDocumentsService>;
+function rootOf(owner: LibraryOwner): LibraryRoot {
+  return owner.scope === 'user'
+    ? { scope: 'personal' }
+    : { scope: 'knowledge-base', functionId: owner.functionId, resourceTypeId: owner.resourceTypeId };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>['service'];
 
 function isFileTooLargeError(error: unknown): boolean {
   return (

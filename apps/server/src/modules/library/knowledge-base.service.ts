@@ -2,25 +2,19 @@ import { documentEventTypes, type DocumentLanguage } from '@compliance/shared/do
 import type { LocalizedNamesInput, RegulatoryFunction, ResourceType } from '@compliance/shared/knowledge';
 import { localizedNamesSchema } from '@compliance/shared/knowledge';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import type { KbFunctionRow, KbResourceTypeRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { RealtimeHub } from '../../plugins/realtime.ts';
-import type { AuthUser } from '../auth/session.service.ts';
-import { ownerOfFile, ownerOfFolder, type LibraryOwner } from '../documents/documents.repository.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
-import type { UploadConflictStrategy } from '@compliance/shared/documents';
+import type { Access } from '../access/access.ts';
+import { systemActor, type Actor } from '../access/actor.ts';
 import { IngestionError, type ExtractDocument } from '../ingestion/extracted-document.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { readSeedDocuments, readTaxonomy } from './knowledge.content.ts';
-import { createKnowledgeRepository } from './knowledge.repository.ts';
+import { readSeedDocuments, readTaxonomy } from './knowledge-base.content.ts';
+import { createKnowledgeRepository } from './knowledge-base.repository.ts';
+import type { LibraryRoot, LibraryService } from './library.service.ts';
 
 type Kind = 'function' | 'resourceType';
-
-function assertAdmin(user: AuthUser): void {
-  if (user.role !== 'admin') throw new AppError('FORBIDDEN', 403, 'Administrators only');
-}
 
 function toTaxonomyDto(
   row: KbFunctionRow | KbResourceTypeRow,
@@ -39,7 +33,8 @@ function toTaxonomyDto(
 
 export interface KnowledgeDeps {
   db: Db;
-  documents: DocumentsService;
+  library: LibraryService;
+  access: Access;
   search: SearchService;
   realtime: RealtimeHub;
   extract: ExtractDocument;
@@ -49,12 +44,13 @@ export interface KnowledgeDeps {
 
 /**
  * The knowledge base: regulatory functions → resource types → folders and files. Admins manage it;
- * every signed-in user may search and read it. Every admin method starts with `assertAdmin`.
+ * every signed-in user may search and read it. Its folders and files are the library's (scope
+ * 'knowledge-base'); this service adds the taxonomy, the branch views, cross-branch moves, the
+ * starter content and the test upload. Every method starts with the access check.
  */
 export function createKnowledgeService(deps: KnowledgeDeps) {
-  const { documents, search, realtime, extract, log } = deps;
+  const { library, access, search, realtime, extract, log } = deps;
   const repository = createKnowledgeRepository(deps.db);
-  const library = documents.library;
 
   const table = (kind: Kind) => (kind === 'function' ? repository.functions : repository.resourceTypes);
   const notFound = (kind: Kind) =>
@@ -75,7 +71,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     ]);
     if (!fn) throw notFound('function');
     if (!type) throw notFound('resourceType');
-    return { fn, type, owner: { scope: 'kb', functionId, resourceTypeId } as LibraryOwner };
+    const root: LibraryRoot = { scope: 'knowledge-base', functionId, resourceTypeId };
+    return { fn, type, root };
   }
 
   async function listFunctions() {
@@ -89,11 +86,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return rows.map((row) => toTaxonomyDto(row, counts.get(row.id) ?? 0));
   }
 
-  async function branchContents(functionId: string, resourceTypeId: string, folderId: string | null) {
-    const { fn, type, owner } = await branch(functionId, resourceTypeId);
+  async function branchContents(actor: Actor, functionId: string, resourceTypeId: string, folderId: string | null) {
+    const { fn, type, root } = await branch(functionId, resourceTypeId);
     const fnCounts = await repository.countsByFunction();
     const typeCounts = await repository.countsByResourceType(functionId);
-    const contents = await library.contents(owner, folderId);
+    const contents = await library.getContents(actor, root, folderId);
     return {
       function: toTaxonomyDto(fn, fnCounts.get(fn.id) ?? 0),
       resourceType: toTaxonomyDto(type, typeCounts.get(type.id) ?? 0),
@@ -144,9 +141,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         continue;
       }
       const metadata = { ...doc.frontMatter, path: doc.relativePath };
-      const owner: LibraryOwner = existing ? ownerOfFile(existing) : { scope: 'kb', functionId, resourceTypeId };
-      await library.upload({
-        owner,
+      const root: LibraryRoot =
+        existing?.kbFunctionId && existing.kbResourceTypeId
+          ? { scope: 'knowledge-base', functionId: existing.kbFunctionId, resourceTypeId: existing.kbResourceTypeId }
+          : { scope: 'knowledge-base', functionId, resourceTypeId };
+      await library.upload(systemActor, root, {
         folderId: existing?.folderId ?? null,
         fileName: existing?.name ?? doc.fileName,
         mimeType: 'text/markdown',
@@ -162,56 +161,60 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   return {
     // ---- every signed-in user ----
-    listFunctions: async (_user: AuthUser) => listFunctions(),
-    async search(user: AuthUser, query: string, language: DocumentLanguage | undefined, limit: number) {
+    async listFunctions(actor: Actor) {
+      await access.require(actor, 'knowledge.read');
+      return listFunctions();
+    },
+    async search(actor: Actor, query: string, language: DocumentLanguage | undefined, limit: number) {
+      await access.require(actor, 'knowledge.read');
       return search.searchChunks({ query, language, scope: { userId: null, includeKnowledgeBase: true }, limit });
     },
 
     // ---- admins ----
-    async adminListFunctions(user: AuthUser) {
-      assertAdmin(user);
+    async adminListFunctions(actor: Actor) {
+      await access.require(actor, 'knowledge.manage');
       return listFunctions();
     },
-    async adminListResourceTypes(user: AuthUser, functionId: string | null) {
-      assertAdmin(user);
-      if (functionId && !(await repository.functions.find(functionId))) throw notFound('function');
+    async adminListResourceTypes(actor: Actor, functionId: string | null) {
+      await access.require(actor, 'knowledge.manage');
       const fn = functionId ? await repository.functions.find(functionId) : undefined;
+      if (functionId && !fn) throw notFound('function');
       const counts = await repository.countsByFunction();
       return {
         function: fn ? toTaxonomyDto(fn, counts.get(fn.id) ?? 0) : null,
         resourceTypes: await listResourceTypes(functionId),
       };
     },
-    async createItem(user: AuthUser, kind: Kind, input: { names: LocalizedNamesInput }, origin?: string | null) {
-      assertAdmin(user);
+    async createItem(actor: Actor, kind: Kind, input: { names: LocalizedNamesInput }, origin?: string | null) {
+      await access.require(actor, 'knowledge.manage');
       const names = localizedNamesSchema.parse(input.names);
       const row = await table(kind).insert({ names, descriptions: { en: '', de: '', fr: '', it: '' } });
       await changed(origin);
       return toTaxonomyDto(row, 0);
     },
     async renameItem(
-      user: AuthUser,
+      actor: Actor,
       kind: Kind,
       id: string,
       input: { names: LocalizedNamesInput },
       origin?: string | null,
     ) {
-      assertAdmin(user);
+      await access.require(actor, 'knowledge.manage');
       const names = localizedNamesSchema.parse(input.names);
       const row = await table(kind).update(id, { names });
       if (!row) throw notFound(kind);
       await changed(origin);
       return toTaxonomyDto(row, 0);
     },
-    async reorderItems(user: AuthUser, kind: Kind, ids: string[], origin?: string | null) {
-      assertAdmin(user);
+    async reorderItems(actor: Actor, kind: Kind, ids: string[], origin?: string | null) {
+      await access.require(actor, 'knowledge.manage');
       const existing = new Set((await table(kind).list()).map((row) => row.id));
       if (ids.some((id) => !existing.has(id))) throw notFound(kind);
       await table(kind).reorder(ids);
       await changed(origin);
     },
-    async deleteItem(user: AuthUser, kind: Kind, id: string, origin?: string | null) {
-      assertAdmin(user);
+    async deleteItem(actor: Actor, kind: Kind, id: string, origin?: string | null) {
+      await access.require(actor, 'knowledge.manage');
       if (!(await table(kind).find(id))) throw notFound(kind);
       if (await repository.isUsed(kind, id)) {
         throw new AppError('KB_NOT_EMPTY', 409, 'Move or delete its documents and folders first');
@@ -220,112 +223,44 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       await changed(origin);
     },
 
-    async getBranch(user: AuthUser, functionId: string, resourceTypeId: string, folderId: string | null) {
-      assertAdmin(user);
-      return branchContents(functionId, resourceTypeId, folderId);
+    async getBranch(actor: Actor, functionId: string, resourceTypeId: string, folderId: string | null) {
+      await access.require(actor, 'knowledge.manage');
+      return branchContents(actor, functionId, resourceTypeId, folderId);
     },
-    async getFolder(user: AuthUser, folderId: string) {
-      assertAdmin(user);
-      const folder = await library.findFolderRow(folderId);
-      if (!folder || folder.scope !== 'kb') throw new AppError('FOLDER_NOT_FOUND', 404, 'Folder not found');
-      const owner = ownerOfFolder(folder) as Extract<LibraryOwner, { scope: 'kb' }>;
-      return branchContents(owner.functionId, owner.resourceTypeId, folder.id);
+    async getFolder(actor: Actor, folderId: string) {
+      await access.require(actor, 'knowledge.manage');
+      const root = await library.getFolderRoot(actor, folderId);
+      if (root.scope !== 'knowledge-base') throw new AppError('FOLDER_NOT_FOUND', 404, 'Folder not found');
+      return branchContents(actor, root.functionId, root.resourceTypeId, folderId);
     },
-    async createFolder(
-      user: AuthUser,
-      functionId: string,
-      resourceTypeId: string,
-      input: { name: string; parentId?: string | null },
-      origin?: string | null,
-    ) {
-      assertAdmin(user);
-      const { owner } = await branch(functionId, resourceTypeId);
-      return library.createFolder(owner, input, origin);
+    async getFile(actor: Actor, fileId: string) {
+      await access.require(actor, 'knowledge.manage');
+      const { file, pages, root, metadata } = await library.describeFile(actor, fileId);
+      if (root.scope !== 'knowledge-base') throw new AppError('FILE_NOT_FOUND', 404, 'File not found');
+      return { file, pages, functionId: root.functionId, resourceTypeId: root.resourceTypeId, metadata };
     },
-    async renameFolder(user: AuthUser, folderId: string, name: string, origin?: string | null) {
-      assertAdmin(user);
-      return library.renameFolder(await kbFolderOwner(folderId), folderId, name, origin);
-    },
-    async deleteFolder(user: AuthUser, folderId: string, origin?: string | null) {
-      assertAdmin(user);
-      await library.deleteFolder(await kbFolderOwner(folderId), folderId, origin);
-    },
-    async moveFolder(
-      user: AuthUser,
-      folderId: string,
-      input: { targetFolderId: string | null; toParent?: boolean },
-      origin?: string | null,
-    ) {
-      assertAdmin(user);
-      return library.moveFolder(await kbFolderOwner(folderId), folderId, input, origin);
-    },
-    async upload(
-      user: AuthUser,
-      functionId: string,
-      resourceTypeId: string,
-      input: {
-        folderId: string | null;
-        fileName: string;
-        mimeType: string;
-        source: Readable;
-        onConflict: UploadConflictStrategy;
-        expectedBytes?: number;
-        originConnectionId?: string | null;
-      },
-    ) {
-      assertAdmin(user);
-      const { owner } = await branch(functionId, resourceTypeId);
-      return library.upload({ ...input, owner });
-    },
-    async getFile(user: AuthUser, fileId: string) {
-      assertAdmin(user);
-      const file = await kbFile(fileId);
-      const content = await library.fileContent(file);
-      return {
-        file: content.file,
-        pages: content.pages,
-        functionId: file.kbFunctionId!,
-        resourceTypeId: file.kbResourceTypeId!,
-        metadata: file.metadata,
-      };
-    },
-    async renameFile(user: AuthUser, fileId: string, name: string, origin?: string | null) {
-      assertAdmin(user);
-      const file = await kbFile(fileId);
-      return library.renameFile(ownerOfFile(file), fileId, name, origin);
-    },
-    async deleteFile(user: AuthUser, fileId: string, origin?: string | null) {
-      assertAdmin(user);
-      const file = await kbFile(fileId);
-      await library.deleteFile(ownerOfFile(file), fileId, origin);
-    },
-    async reindexFile(user: AuthUser, fileId: string, origin?: string | null) {
-      assertAdmin(user);
-      const file = await kbFile(fileId);
-      return library.reindex(ownerOfFile(file), fileId, origin);
-    },
+    /** Into a folder of any branch (or a branch's root). */
     async moveFile(
-      user: AuthUser,
+      actor: Actor,
       fileId: string,
       input: { functionId: string; resourceTypeId: string; folderId: string | null },
       origin?: string | null,
     ) {
-      assertAdmin(user);
-      const file = await kbFile(fileId);
-      const { owner: targetOwner } = await branch(input.functionId, input.resourceTypeId).catch((error: unknown) => {
+      await access.require(actor, 'knowledge.manage');
+      const { root } = await branch(input.functionId, input.resourceTypeId).catch((error: unknown) => {
         throw new AppError('MOVE_FAILED', 404, 'The target branch does not exist', { cause: error });
       });
-      return library.moveFile(ownerOfFile(file), fileId, { targetFolderId: input.folderId, targetOwner }, origin);
+      return library.moveFile(actor, fileId, { targetFolderId: input.folderId, targetRoot: root }, origin);
     },
-    async importContent(user: AuthUser) {
-      assertAdmin(user);
+    async importContent(actor: Actor) {
+      await access.require(actor, 'knowledge.manage');
       const stats = await importContent();
       await changed();
       return stats;
     },
     /** Test upload: what ingestion makes of one file, without storing anything. */
-    async testExtract(user: AuthUser, bytes: Uint8Array, fileName: string, declaredMimeType: string) {
-      assertAdmin(user);
+    async testExtract(actor: Actor, bytes: Uint8Array, fileName: string, declaredMimeType: string) {
+      await access.require(actor, 'knowledge.manage');
       const base = { fileName, sizeBytes: bytes.byteLength, declaredMimeType };
       try {
         const result = await extract(bytes, { fileName, declaredMimeType });
@@ -381,18 +316,6 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       log.info(stats, 'Imported the starter knowledge base');
     },
   };
-
-  async function kbFolderOwner(folderId: string): Promise<LibraryOwner> {
-    const folder = await library.findFolderRow(folderId);
-    if (!folder || folder.scope !== 'kb') throw new AppError('FOLDER_NOT_FOUND', 404, 'Folder not found');
-    return ownerOfFolder(folder);
-  }
-
-  async function kbFile(fileId: string) {
-    const file = await library.findFileRow(fileId);
-    if (!file || file.scope !== 'kb') throw new AppError('FILE_NOT_FOUND', 404, 'File not found');
-    return file;
-  }
 }
 
 /** How a seeded document is keyed: its front-matter id and language. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbExecutor } from '../../db/client.ts';
 import { fileChunks, filePages, files, folders, type FileRow, type FolderRow } from '../../db/schema/index.ts';
+import { tsConfigFor } from '../../db/text-search.ts';
 import type { ExtractedDocument } from '../ingestion/extracted-document.ts';
 
 /**
@@ -11,22 +12,6 @@ export type LibraryOwner =
   { scope: 'user'; userId: string } | { scope: 'kb'; functionId: string; resourceTypeId: string };
 
 export type NewFile = typeof files.$inferInsert;
-
-/** The full-text configuration for a detected language; 'simple' when unknown. */
-export function tsConfigFor(language: string | null | undefined): string {
-  switch (language) {
-    case 'en':
-      return 'english';
-    case 'de':
-      return 'german';
-    case 'fr':
-      return 'french';
-    case 'it':
-      return 'italian';
-    default:
-      return 'simple';
-  }
-}
 
 function ownerColumns(owner: LibraryOwner) {
   return owner.scope === 'user'
@@ -250,6 +235,46 @@ export function createDocumentsRepository(db: Db) {
           ),
         );
       return rows.map((row) => row.name);
+    },
+
+    /**
+     * What a user's library costs the system: the originals' bytes, plus the extracted text kept for
+     * the viewer, plus each passage's text and its search vector (the index). Measured, not estimated.
+     */
+    async storageCost(userId: string): Promise<number> {
+      const own = and(eq(files.scope, 'user'), eq(files.ownerUserId, userId));
+      const [[originals], [pages], [chunks]] = await Promise.all([
+        db
+          .select({ bytes: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+          .from(files)
+          .where(own),
+        db
+          .select({ bytes: sql<string>`coalesce(sum(octet_length(${filePages.text})), 0)` })
+          .from(filePages)
+          .innerJoin(files, eq(files.id, filePages.fileId))
+          .where(own),
+        db
+          .select({
+            bytes: sql<string>`coalesce(sum(octet_length(${fileChunks.text}) + pg_column_size(${fileChunks.tsv})), 0)`,
+          })
+          .from(fileChunks)
+          .innerJoin(files, eq(files.id, fileChunks.fileId))
+          .where(own),
+      ]);
+      return Number(originals?.bytes ?? 0) + Number(pages?.bytes ?? 0) + Number(chunks?.bytes ?? 0);
+    },
+
+    /** What one file costs (its part of `storageCost`). */
+    async storageCostOfFile(fileId: string): Promise<number> {
+      const [row] = await queryRows<{ bytes: string }>(
+        db,
+        sql`select
+              (select coalesce(sum(${files.sizeBytes}), 0) from ${files} where ${files.id} = ${fileId})
+            + (select coalesce(sum(octet_length(${filePages.text})), 0) from ${filePages} where ${filePages.fileId} = ${fileId})
+            + (select coalesce(sum(octet_length(${fileChunks.text}) + pg_column_size(${fileChunks.tsv})), 0)
+                 from ${fileChunks} where ${fileChunks.fileId} = ${fileId}) as bytes`,
+      );
+      return Number(row?.bytes ?? 0);
     },
 
     async usedBytes(userId: string, executor: DbExecutor = db): Promise<number> {
