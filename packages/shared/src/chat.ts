@@ -208,12 +208,15 @@ export type StreamDone = z.infer<typeof streamDoneSchema>;
 export const streamErrorCodes = ['ASSISTANT_ERROR', 'STREAM_ERROR', 'INTERNAL_ERROR'] as const;
 export const streamErrorSchema = z.object({ code: z.string() });
 
-export type StreamEvent =
-  | { event: 'meta'; data: StreamMeta }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'citation'; data: Citation }
-  | { event: 'done'; data: StreamDone }
-  | { event: 'error'; data: { code: string } };
+/** Every event of an answer stream: validated where it is received (`parseStreamBlock`). */
+export const streamEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('meta'), data: streamMetaSchema }),
+  z.object({ event: z.literal('delta'), data: z.object({ text: z.string() }) }),
+  z.object({ event: z.literal('citation'), data: citationSchema }),
+  z.object({ event: z.literal('done'), data: streamDoneSchema }),
+  z.object({ event: z.literal('error'), data: streamErrorSchema }),
+]);
+export type StreamEvent = z.infer<typeof streamEventSchema>;
 
 // ---- quotas ----
 
@@ -230,7 +233,18 @@ export const trialUsageSchema = z.object({
 });
 export type TrialUsage = z.infer<typeof trialUsageSchema>;
 
-/** Parses one `text/event-stream` block ("event: x\ndata: {...}") into an event, or null. */
+/** An event that breaks the stream's contract (unknown name, malformed or wrongly shaped data). */
+export class InvalidStreamEventError extends Error {
+  constructor(event: string) {
+    super(`Invalid answer-stream event: ${event}`);
+    this.name = 'InvalidStreamEventError';
+  }
+}
+
+/**
+ * Parses and validates one `text/event-stream` block ("event: x\ndata: {...}"): null for a block
+ * without data (a comment or keep-alive); throws `InvalidStreamEventError` for an invalid event.
+ */
 export function parseStreamBlock(block: string): StreamEvent | null {
   let event = 'message';
   const data: string[] = [];
@@ -239,9 +253,13 @@ export function parseStreamBlock(block: string): StreamEvent | null {
     else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
   }
   if (data.length === 0) return null;
+  let parsed: unknown;
   try {
-    return { event, data: JSON.parse(data.join('\n')) } as StreamEvent;
+    parsed = JSON.parse(data.join('\n'));
   } catch {
-    return null;
+    throw new InvalidStreamEventError(event);
   }
+  const result = streamEventSchema.safeParse({ event, data: parsed });
+  if (!result.success) throw new InvalidStreamEventError(event);
+  return result.data;
 }

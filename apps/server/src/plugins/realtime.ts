@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentFile } from '@compliance/shared/documents';
+import type { RealtimeEventMap, RealtimeEventType } from '@compliance/shared/realtime';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,36 +21,7 @@ import { userActor, type UserActor } from '../modules/access/actor.ts';
  * through Redis pub/sub; otherwise they stay in-process.
  */
 
-/** A conversation of the user changed in another tab. */
-export interface ConversationChanged {
-  id: string;
-}
-
-/** The FATF list changed (status change, import or review). */
-export interface CountriesUpdated {
-  reason: 'status_changed' | 'imported' | 'reviewed';
-  asOf: string;
-  changed: string[];
-}
-
-/**
- * Every realtime event type with the shape of its data: build events with `realtimeEvent` so a
- * wrong type or shape fails the type check. Modules add their events here.
- */
-export interface RealtimeEventMap {
-  'conversation.activated': ConversationChanged;
-  'conversation.archived': ConversationChanged;
-  'conversation.deleted': ConversationChanged;
-  'conversation.updated': ConversationChanged;
-  'countries.updated': CountriesUpdated;
-  // The document library's events (its publishers move onto `realtimeEvent` with the library module).
-  'documents.file.updated': DocumentFile;
-  'documents.file.deleted': { id: string };
-  'documents.changed': { folderId: string | null };
-  'knowledge.changed': null;
-}
-
-export type RealtimeEventType = keyof RealtimeEventMap;
+export type { RealtimeEventMap, RealtimeEventType } from '@compliance/shared/realtime';
 
 /** One typed event, to spread into a `publish` call: `publish({ userId, ...realtimeEvent(type, data) })`. */
 export function realtimeEvent<T extends RealtimeEventType>(type: T, data: RealtimeEventMap[T]) {

@@ -1,3 +1,9 @@
+import {
+  parseRealtimeEvent,
+  realtimeControlSchema,
+  type RealtimeEvent,
+  type RealtimeEventType,
+} from '@compliance/shared/realtime';
 import { useEffect, useRef } from 'react';
 import { getAuthToken, subscribeToAuthToken } from './auth-token.ts';
 
@@ -8,10 +14,7 @@ import { getAuthToken, subscribeToAuthToken } from './auth-token.ts';
  * echo a tab's own changes back to it.
  */
 
-export interface RealtimeEvent<Data = unknown> {
-  type: string;
-  data: Data;
-}
+export type { RealtimeEvent, RealtimeEventType } from '@compliance/shared/realtime';
 
 type Handler = (event: RealtimeEvent) => void;
 
@@ -59,26 +62,30 @@ function open(): void {
   socket = current;
   current.addEventListener('open', () => current.send(JSON.stringify({ type: 'auth', token })));
   current.addEventListener('message', (message) => {
-    let event: RealtimeEvent;
+    let received: unknown;
     try {
-      event = JSON.parse(String(message.data)) as RealtimeEvent;
+      received = JSON.parse(String(message.data));
     } catch {
       return;
     }
-    if (event.type === 'ready') {
-      const wasReconnect = attempts > 0 || connectionId !== null;
-      connectionId = (event.data as { connectionId: string }).connectionId;
-      attempts = 0;
-      clearInterval(pingTimer);
-      pingTimer = setInterval(() => {
-        if (current.readyState === WebSocket.OPEN) current.send(JSON.stringify({ type: 'ping' }));
-      }, PING_INTERVAL_MS);
-      // Events may have been missed while disconnected: let screens refresh.
-      if (wasReconnect) for (const listener of reconnectListeners) listener();
+    const control = realtimeControlSchema.safeParse(received);
+    if (control.success) {
+      if (control.data.type === 'ready') {
+        const wasReconnect = attempts > 0 || connectionId !== null;
+        connectionId = control.data.data.connectionId;
+        attempts = 0;
+        clearInterval(pingTimer);
+        pingTimer = setInterval(() => {
+          if (current.readyState === WebSocket.OPEN) current.send(JSON.stringify({ type: 'ping' }));
+        }, PING_INTERVAL_MS);
+        // Events may have been missed while disconnected: let screens refresh.
+        if (wasReconnect) for (const listener of reconnectListeners) listener();
+      }
       return;
     }
-    if (event.type === 'pong') return;
-    dispatch(event);
+    // Only known, well-formed events reach the screens (packages/shared/src/realtime.ts).
+    const event = parseRealtimeEvent(received);
+    if (event) dispatch(event);
   });
   current.addEventListener('close', () => {
     if (socket !== current) return;
@@ -118,7 +125,7 @@ function ensureStarted(): void {
 }
 
 /** Calls `handler` for every event of `type` ('*' for all); returns the unsubscribe function. */
-export function subscribeRealtime(type: string, handler: Handler): () => void {
+export function subscribeRealtime(type: RealtimeEventType | '*', handler: Handler): () => void {
   let set = handlers.get(type);
   if (!set) {
     set = new Set();
@@ -138,7 +145,11 @@ export function onRealtimeReconnect(listener: () => void): () => void {
 }
 
 /** Subscribes a component to realtime events of the given types while it is mounted. */
-export function useRealtimeEvents(types: readonly string[], handler: Handler, onReconnect?: () => void): void {
+export function useRealtimeEvents(
+  types: readonly RealtimeEventType[],
+  handler: Handler,
+  onReconnect?: () => void,
+): void {
   const handlerRef = useRef(handler);
   const reconnectRef = useRef(onReconnect);
   useEffect(() => {
@@ -147,7 +158,9 @@ export function useRealtimeEvents(types: readonly string[], handler: Handler, on
   });
   const key = types.join('|');
   useEffect(() => {
-    const unsubscribers = key.split('|').map((type) => subscribeRealtime(type, (event) => handlerRef.current(event)));
+    const unsubscribers = (key.split('|') as RealtimeEventType[]).map((type) =>
+      subscribeRealtime(type, (event) => handlerRef.current(event)),
+    );
     const offReconnect = onRealtimeReconnect(() => reconnectRef.current?.());
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();

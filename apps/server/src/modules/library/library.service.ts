@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { FileRow, FolderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { RealtimeHub } from '../../plugins/realtime.ts';
+import type { RealtimeEventMap, RealtimeEventType, RealtimeHub } from '../../plugins/realtime.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
@@ -154,7 +154,12 @@ export function createLibraryService(deps: LibraryDeps) {
   const { db, storage, jobs, realtime, extract, log, options, access, entitlements, search } = deps;
   const repository = createDocumentsRepository(db);
 
-  async function notify(owner: LibraryOwner, type: string, data: unknown, origin?: string | null) {
+  async function notify<T extends RealtimeEventType>(
+    owner: LibraryOwner,
+    type: T,
+    data: RealtimeEventMap[T],
+    origin?: string | null,
+  ) {
     const message =
       owner.scope === 'user'
         ? { userId: owner.userId, type, data, originConnectionId: origin }

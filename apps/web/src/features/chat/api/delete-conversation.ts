@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { chatQueryKeys } from './query-keys.ts';
 
 export function deleteConversation(id: string): Promise<void> {
   return api.delete(`/chat/conversations/${encodeURIComponent(id)}`);
@@ -9,7 +10,7 @@ export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConversation,
-    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: ['chat', 'conversation', id] }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['chat', 'conversations'] }),
+    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: chatQueryKeys.conversation(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatQueryKeys.conversations() }),
   });
 }

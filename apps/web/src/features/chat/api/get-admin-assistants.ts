@@ -1,8 +1,7 @@
 import type { AdminAssistant } from '@compliance/shared/chat';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export const adminAssistantsQueryKey = ['chat', 'admin-assistants'] as const;
+import { chatQueryKeys } from './query-keys.ts';
 
 export async function getAdminAssistants(): Promise<AdminAssistant[]> {
   const { assistants } = await api.get<{ assistants: AdminAssistant[] }>('/admin/assistants');
@@ -10,7 +9,7 @@ export async function getAdminAssistants(): Promise<AdminAssistant[]> {
 }
 
 export function getAdminAssistantsQueryOptions() {
-  return queryOptions({ queryKey: adminAssistantsQueryKey, queryFn: getAdminAssistants });
+  return queryOptions({ queryKey: chatQueryKeys.adminAssistants(), queryFn: getAdminAssistants });
 }
 
 /** Admin: the assistant definitions with their instructions. */

@@ -1,8 +1,7 @@
 import type { ConversationStatus, ConversationSummary } from '@compliance/shared/chat';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-
-export const conversationsQueryKey = ['chat', 'conversations'] as const;
+import { chatQueryKeys } from './query-keys.ts';
 
 export function getConversations(
   status: ConversationStatus,
@@ -14,7 +13,7 @@ export function getConversations(
 
 export function getConversationsQueryOptions(status: ConversationStatus, q = '', limit = 50) {
   return queryOptions({
-    queryKey: [...conversationsQueryKey, status, q, limit],
+    queryKey: chatQueryKeys.conversationList(status, q, limit),
     queryFn: () => getConversations(status, q, limit),
     placeholderData: keepPreviousData,
   });

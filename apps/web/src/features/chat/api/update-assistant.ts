@@ -1,7 +1,7 @@
 import type { AdminAssistant, UpdateAssistantInput } from '@compliance/shared/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { adminAssistantsQueryKey } from './get-admin-assistants.ts';
+import { chatQueryKeys } from './query-keys.ts';
 import { getAssistantsQueryOptions } from './get-assistants.ts';
 
 export function updateAssistant({ id, ...input }: UpdateAssistantInput & { id: string }): Promise<AdminAssistant> {
@@ -14,7 +14,7 @@ export function useUpdateAssistant() {
   return useMutation({
     mutationFn: updateAssistant,
     onSuccess: (saved) => {
-      queryClient.setQueryData<AdminAssistant[]>(adminAssistantsQueryKey, (list) =>
+      queryClient.setQueryData<AdminAssistant[]>(chatQueryKeys.adminAssistants(), (list) =>
         list?.map((assistant) => (assistant.id === saved.id ? saved : assistant)),
       );
       void queryClient.invalidateQueries({ queryKey: getAssistantsQueryOptions().queryKey });

@@ -1,6 +1,7 @@
 import type { ConversationSummary, UpdateConversationInput } from '@compliance/shared/chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { chatQueryKeys } from './query-keys.ts';
 
 export function updateConversation({
   id,
@@ -13,6 +14,6 @@ export function useUpdateConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateConversation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['chat'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chatQueryKeys.all }),
   });
 }

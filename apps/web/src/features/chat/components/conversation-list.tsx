@@ -24,6 +24,7 @@ import { useRealtimeEvents } from '@/lib/realtime.ts';
 import { useDeleteConversation } from '../api/delete-conversation.ts';
 import { useConversations } from '../api/get-conversations.ts';
 import { useUpdateConversation } from '../api/update-conversation.ts';
+import { chatQueryKeys } from '../api/query-keys.ts';
 
 export const CONVERSATION_PARAM = 'c';
 
@@ -60,11 +61,11 @@ export function ConversationList({ onNavigate }: { onNavigate?: () => void }) {
   useRealtimeEvents(
     realtimeTypes,
     (event) => {
-      void queryClient.invalidateQueries({ queryKey: ['chat'] });
+      void queryClient.invalidateQueries({ queryKey: chatQueryKeys.all });
       const id = (event.data as { id?: string } | null)?.id;
       if (event.type === 'conversation.deleted' && id && id === currentId) void navigate(chatHref(), { replace: true });
     },
-    () => void queryClient.invalidateQueries({ queryKey: ['chat'] }),
+    () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.all }),
   );
 
   const fail = (error: unknown) => toast.add({ title: t(errorMessageKey(error)), color: 'danger' });

@@ -1,20 +1,14 @@
-import type { ChatMessage, Citation, StreamEvent, StreamMeta } from '@compliance/shared/chat';
+import type { StreamEvent, StreamMeta } from '@compliance/shared/chat';
 import { VISITOR_ID_HEADER } from '@compliance/shared/chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { streamAnswer, StreamFailureError, type StreamFailure } from '../api/stream-answer.ts';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { chatQueryKeys } from '../api/query-keys.ts';
+import { streamAnswer, StreamFailureError } from '../api/stream-answer.ts';
+import { chatMessagesReducer, type ChatRequest, type FailureKind, type UiMessage } from '../utils/chat-messages.ts';
 import { getVisitorId } from '../utils/visitor-id.ts';
 
-export type FailureKind = StreamFailure['kind'] | 'start';
-
-export interface UiMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  citations: Citation[];
-  status: ChatMessage['status'];
-  failure?: { kind: FailureKind; code?: string };
-}
+export type { FailureKind, UiMessage } from '../utils/chat-messages.ts';
+export { toUiMessages } from '../utils/chat-messages.ts';
 
 export interface AskOptions {
   assistantId: string;
@@ -23,36 +17,51 @@ export interface AskOptions {
   language: string;
 }
 
-type Request =
-  | { type: 'start'; question: string }
-  | { type: 'send'; question: string }
-  | { type: 'edit'; question: string; messageId: string }
-  | { type: 'regenerate' }
-  | { type: 'trial'; question: string };
+/** Refusals the user can act on (shown with their own message); others read as a failed start or connection. */
+const actionableRefusals = new Set([
+  'DAILY_QUERY_LIMIT',
+  'TOKEN_QUOTA_EXCEEDED',
+  'ASSISTANT_REQUIRED',
+  'WEB_SEARCH_UNAVAILABLE',
+  'CONVERSATION_ARCHIVED',
+  'CONVERSATION_NOT_FOUND',
+  'RATE_LIMITED',
+  'VALIDATION_FAILED',
+]);
 
 let localIds = 0;
 const localId = () => `local-${(localIds += 1)}`;
 
-export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
-  return messages.map((message) => ({
-    id: message.id,
-    role: message.role,
-    content: message.content,
-    citations: message.citations,
-    status: message.status,
-    failure:
-      message.status === 'error'
-        ? {
-            kind: message.errorCode === 'ASSISTANT_ERROR' ? 'assistant' : 'stream',
-            code: message.errorCode ?? undefined,
-          }
-        : undefined,
-  }));
+/** Where a turn is sent and with what body. */
+function endpointFor(request: ChatRequest, conversation: string | null, options: AskOptions) {
+  const common = { knowledgeBase: options.knowledgeBase, language: options.language };
+  const question = 'question' in request ? request.question : null;
+  if (request.type === 'trial') {
+    return {
+      path: '/chat/trial',
+      body: { assistantId: options.assistantId, content: request.question, ...common },
+      headers: { [VISITOR_ID_HEADER]: getVisitorId() },
+      starts: false,
+    };
+  }
+  if (request.type === 'start' || !conversation) {
+    return {
+      path: '/chat/conversations',
+      body: { assistantId: options.assistantId, content: question ?? '', webSearch: options.webSearch, ...common },
+      starts: true,
+    };
+  }
+  const body: Record<string, unknown> = { webSearch: options.webSearch, ...common };
+  if (request.type === 'send') body.content = request.question;
+  if (request.type === 'edit') Object.assign(body, { content: request.question, replaceMessageId: request.messageId });
+  if (request.type === 'regenerate') body.regenerate = true;
+  return { path: `/chat/conversations/${encodeURIComponent(conversation)}/messages`, body, starts: false };
 }
 
 /**
- * The client side of a conversation: messages, the running stream (stop, retry), edit and
- * regenerate. `mode: 'trial'` asks the anonymous endpoint and keeps the conversation in memory.
+ * The client side of a conversation: the messages (owned by `chatMessagesReducer`), the running
+ * stream (stop, retry), edit and regenerate. `mode: 'trial'` asks the anonymous endpoint and keeps
+ * the conversation in memory.
  */
 export function useChatSession({
   mode,
@@ -66,10 +75,10 @@ export function useChatSession({
   onTrialDone?: (remaining: number | null) => void;
 }) {
   const queryClient = useQueryClient();
-  const [messages, setMessages] = useState<UiMessage[]>([]);
+  const [messages, dispatch] = useReducer(chatMessagesReducer, []);
   const [streaming, setStreaming] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
-  const lastRequest = useRef<{ request: Request; options: AskOptions } | null>(null);
+  const lastRequest = useRef<{ request: ChatRequest; options: AskOptions } | null>(null);
   const conversationRef = useRef(conversationId);
   useEffect(() => {
     conversationRef.current = conversationId;
@@ -77,149 +86,75 @@ export function useChatSession({
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  const updateAnswer = useCallback((id: string, change: (message: UiMessage) => UiMessage) => {
-    setMessages((current) => current.map((message) => (message.id === id ? change(message) : message)));
-  }, []);
-
   const run = useCallback(
-    async (request: Request, options: AskOptions) => {
+    async (request: ChatRequest, options: AskOptions) => {
       lastRequest.current = { request, options };
       const controller = new AbortController();
       controllerRef.current = controller;
-      const answerId = localId();
-      const question = 'question' in request ? request.question : null;
-      const conversation = conversationRef.current;
-
-      setMessages((current) => {
-        let base = current.filter(
-          (message) => !(message.role === 'assistant' && message.failure && message === current.at(-1)),
-        );
-        if (request.type === 'edit') {
-          const index = base.findIndex((message) => message.id === request.messageId);
-          base = index === -1 ? base : base.slice(0, index);
-        }
-        if (request.type === 'regenerate') {
-          const lastQuestion = base.findLastIndex((message) => message.role === 'user');
-          base = base.slice(0, lastQuestion + 1);
-        }
-        const lastMessage = base.at(-1);
-        // A retry after a failed start keeps the question that is already shown.
-        const repeat = request.type !== 'edit' && lastMessage?.role === 'user' && lastMessage.content === question;
-        const additions: UiMessage[] =
-          question !== null && !repeat
-            ? [{ id: localId(), role: 'user', content: question, citations: [], status: 'complete' }]
-            : [];
-        return [
-          ...base,
-          ...additions,
-          { id: answerId, role: 'assistant', content: '', citations: [], status: 'streaming' },
-        ];
-      });
+      let answerId = localId();
+      dispatch({ type: 'requested', request, answerId, questionId: localId() });
       setStreaming(true);
 
-      const common = { knowledgeBase: options.knowledgeBase, language: options.language };
-      let path: string;
-      let body: Record<string, unknown>;
-      let headers: Record<string, string> | undefined;
-      if (request.type === 'trial') {
-        path = '/chat/trial';
-        body = { assistantId: options.assistantId, content: request.question, ...common };
-        headers = { [VISITOR_ID_HEADER]: getVisitorId() };
-      } else if (request.type === 'start' || !conversation) {
-        path = '/chat/conversations';
-        body = { assistantId: options.assistantId, content: question ?? '', webSearch: options.webSearch, ...common };
-      } else {
-        path = `/chat/conversations/${encodeURIComponent(conversation)}/messages`;
-        body = { webSearch: options.webSearch, ...common };
-        if (request.type === 'send') body.content = request.question;
-        if (request.type === 'edit')
-          Object.assign(body, { content: request.question, replaceMessageId: request.messageId });
-        if (request.type === 'regenerate') body.regenerate = true;
-      }
-      const isStart = path === '/chat/conversations';
+      const { path, body, headers, starts } = endpointFor(request, conversationRef.current, options);
       let started = false;
-
-      const answerIdRef = { current: null as string | null };
       const onEvent = (event: StreamEvent) => {
-        if (event.event === 'meta') {
-          started = true;
-          if (event.data.messageId) {
-            const serverId = event.data.messageId;
-            setMessages((current) =>
-              current.map((message) => {
-                if (message.id === answerId) return { ...message, id: serverId };
-                return message;
-              }),
-            );
-            answerIdRef.current = serverId;
+        switch (event.event) {
+          case 'meta': {
+            started = true;
+            const { messageId, userMessageId, conversationId: startedId } = event.data;
+            dispatch({ type: 'identified', answerId, messageId, userMessageId });
+            if (messageId) answerId = messageId;
+            if (starts && startedId) {
+              conversationRef.current = startedId;
+              onConversationStarted?.(event.data);
+            }
+            return;
           }
-          if (event.data.userMessageId) {
-            const userId = event.data.userMessageId;
-            setMessages((current) => {
-              const index = current.findLastIndex((message) => message.role === 'user');
-              return current.map((message, position) => (position === index ? { ...message, id: userId } : message));
-            });
-          }
-          if (isStart && event.data.conversationId) {
-            conversationRef.current = event.data.conversationId;
-            onConversationStarted?.(event.data);
-          }
-          return;
-        }
-        const id = answerIdRef.current ?? answerId;
-        if (event.event === 'delta')
-          updateAnswer(id, (message) => ({ ...message, content: message.content + event.data.text }));
-        if (event.event === 'citation')
-          updateAnswer(id, (message) => ({ ...message, citations: [...message.citations, event.data] }));
-        if (event.event === 'done') {
-          updateAnswer(id, (message) => ({ ...message, status: event.data.status }));
-          if (request.type === 'trial') onTrialDone?.(event.data.remaining);
+          case 'delta':
+            dispatch({ type: 'delta', answerId, text: event.data.text });
+            return;
+          case 'citation':
+            dispatch({ type: 'citation', answerId, citation: event.data });
+            return;
+          case 'done':
+            dispatch({ type: 'done', answerId, status: event.data.status });
+            if (request.type === 'trial') onTrialDone?.(event.data.remaining);
+            return;
+          case 'error':
+            // The stream reader turns error events into failures; nothing to show here.
+            return;
         }
       };
 
       try {
         const outcome = await streamAnswer({ path, body, headers, signal: controller.signal, onEvent });
-        if (outcome === 'aborted') {
-          updateAnswer(answerIdRef.current ?? answerId, (message) => ({ ...message, status: 'stopped' }));
-        }
+        if (outcome === 'aborted') dispatch({ type: 'stopped', answerId });
       } catch (error) {
         const failure = error instanceof StreamFailureError ? error.failure : ({ kind: 'stream' } as const);
         let kind: FailureKind = failure.kind;
         let code: string | undefined;
         if (failure.kind === 'rejected') {
           code = failure.error.code;
-          const specific = [
-            'DAILY_QUERY_LIMIT',
-            'TOKEN_QUOTA_EXCEEDED',
-            'ASSISTANT_REQUIRED',
-            'WEB_SEARCH_UNAVAILABLE',
-            'CONVERSATION_ARCHIVED',
-            'CONVERSATION_NOT_FOUND',
-            'RATE_LIMITED',
-            'VALIDATION_FAILED',
-          ];
-          kind = specific.includes(code) ? 'rejected' : isStart ? 'start' : 'connection';
+          kind = actionableRefusals.has(code) ? 'rejected' : starts ? 'start' : 'connection';
         }
         // Before the stream started, a retry repeats the request; afterwards it answers the question again.
         if (started && request.type !== 'trial') lastRequest.current = { request: { type: 'regenerate' }, options };
-        updateAnswer(answerIdRef.current ?? answerId, (message) => ({
-          ...message,
-          status: 'error',
-          failure: { kind, code },
-        }));
+        dispatch({ type: 'failed', answerId, failure: { kind, code } });
         if (request.type === 'trial' && code === 'DAILY_QUERY_LIMIT') onTrialDone?.(0);
       } finally {
         if (controllerRef.current === controller) controllerRef.current = null;
         setStreaming(false);
-        if (mode === 'account') void queryClient.invalidateQueries({ queryKey: ['chat'] });
+        if (mode === 'account') void queryClient.invalidateQueries({ queryKey: chatQueryKeys.all });
       }
     },
-    [mode, onConversationStarted, onTrialDone, queryClient, updateAnswer],
+    [mode, onConversationStarted, onTrialDone, queryClient],
   );
 
   return {
     messages,
-    setMessages,
+    /** Shows a stored conversation (or none). */
+    load: useCallback((loaded: UiMessage[]) => dispatch({ type: 'loaded', messages: loaded }), []),
+    clear: useCallback(() => dispatch({ type: 'cleared' }), []),
     streaming,
     ask: (question: string, options: AskOptions) =>
       run(

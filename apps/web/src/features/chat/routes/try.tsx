@@ -8,6 +8,7 @@ import { paths } from '@/config/paths.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useTrialUsage } from '../api/get-trial-usage.ts';
 import { ChatView } from '../components/chat-view.tsx';
+import { chatQueryKeys } from '../api/query-keys.ts';
 
 export const handle = { title: 'common:pages.try.title' } satisfies RouteHandle;
 
@@ -38,7 +39,7 @@ export function Component() {
       <ChatView
         mode="trial"
         blocked={blocked}
-        onTrialDone={() => void queryClient.invalidateQueries({ queryKey: ['chat', 'trial-usage'] })}
+        onTrialDone={() => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.trialUsage() })}
         composerNote={
           usage.data && !limitReached ? (
             <p className="mb-2 text-xs text-neutral-500" data-testid="trial-remaining">

@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { setupTestI18n } from '@/testing/test-utils.tsx';
+import { Composer } from './composer.tsx';
+
+function StreamingComposer({ onSubmit, onReady }: { onSubmit: () => void; onReady?: (end: () => void) => void }) {
+  const [streaming, setStreaming] = useState(true);
+  // Hands the test a way to end the stream, as the server would.
+  useEffect(() => onReady?.(() => setStreaming(false)), [onReady]);
+  const [draft, setDraft] = useState('');
+  return (
+    <Composer
+      archived={false}
+      draft={draft}
+      onDraftChange={setDraft}
+      onSubmit={onSubmit}
+      onStop={() => setStreaming(false)}
+      streaming={streaming}
+      error={null}
+    />
+  );
+}
+
+describe('Composer', () => {
+  it('Stop ends the answer without sending the empty question (the Send button appears, nothing is submitted)', async () => {
+    setupTestI18n();
+    const onSubmit = vi.fn();
+    render(<StreamingComposer onSubmit={onSubmit} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('an answer that ends while the Stop button is held down submits nothing when it is released', async () => {
+    setupTestI18n();
+    const onSubmit = vi.fn();
+    let endStream = () => {};
+    render(<StreamingComposer onSubmit={onSubmit} onReady={(end) => (endStream = end)} />);
+    const user = userEvent.setup();
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button', { name: 'Stop' }) });
+    act(() => endStream());
+    await user.pointer({ keys: '[/MouseLeft]', target: screen.getByRole('button', { name: 'Send' }) });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends on Enter and keeps Shift+Enter for a new line', async () => {
+    setupTestI18n();
+    const onSubmit = vi.fn();
+    function Idle() {
+      const [draft, setDraft] = useState('');
+      return (
+        <Composer
+          archived={false}
+          draft={draft}
+          onDraftChange={setDraft}
+          onSubmit={onSubmit}
+          onStop={() => {}}
+          streaming={false}
+          error={null}
+        />
+      );
+    }
+    render(<Idle />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('textbox');
+    await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(box).toHaveValue('Line one\nLine two');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(box, '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,103 @@
+import { MAX_QUESTION_LENGTH } from '@compliance/shared/chat';
+import { Send, Square } from 'lucide-react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+
+export interface ComposerProps {
+  /** Shown above the composer. */
+  note?: ReactNode;
+  /** Shown instead of the composer (e.g. the trial's daily limit). */
+  blocked?: ReactNode;
+  archived: boolean;
+  draft: string;
+  onDraftChange: (draft: string) => void;
+  onSubmit: () => void;
+  onStop: () => void;
+  streaming: boolean;
+  /** The form's error (no assistant, no question). */
+  error: string | null;
+}
+
+/** The question box: Enter sends, Shift+Enter adds a line; Stop replaces Send while an answer streams. */
+export function Composer({
+  note,
+  blocked,
+  archived,
+  draft,
+  onDraftChange,
+  onSubmit,
+  onStop,
+  streaming,
+  error,
+}: ComposerProps) {
+  const { t } = useTranslation('chat');
+  const composerId = useId();
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (!streaming) onSubmit();
+    }
+  };
+  return (
+    <div className="border-t border-neutral-200 pt-3">
+      {note}
+      {blocked ? (
+        blocked
+      ) : archived ? (
+        <p className="rounded-lg bg-neutral-50 p-3 text-sm text-neutral-600">{t('chat:conversation.archivedNote')}</p>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+          className="flex flex-col gap-2"
+          noValidate
+        >
+          <label htmlFor={composerId} className="sr-only">
+            {t('chat:composer.label')}
+          </label>
+          <div className="flex items-end gap-2">
+            <Textarea
+              id={composerId}
+              rows={2}
+              value={draft}
+              maxLength={MAX_QUESTION_LENGTH}
+              placeholder={t('chat:composer.placeholder')}
+              onChange={(event) => onDraftChange(event.target.value)}
+              onKeyDown={onKeyDown}
+              invalid={Boolean(error)}
+              aria-describedby={error ? `${composerId}-error` : undefined}
+              className="min-h-[3.25rem] flex-1 resize-none"
+            />
+            {streaming ? (
+              // Keyed apart: the Send button must not take the Stop button's place mid-click and submit.
+              <Button
+                key="stop"
+                type="button"
+                size="md"
+                color="neutral"
+                variant="outline"
+                icon={Square}
+                onClick={onStop}
+              >
+                {t('chat:actions.stop')}
+              </Button>
+            ) : (
+              <Button key="send" type="submit" size="md" icon={Send}>
+                {t('chat:actions.send')}
+              </Button>
+            )}
+          </div>
+          {error && (
+            <p id={`${composerId}-error`} role="alert" className="text-sm text-danger-700">
+              {error}
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
