@@ -1,7 +1,8 @@
 import { createSessionToken, expect, setAuthToken, setLanguage, test } from '../support/fixtures.ts';
 import { fillIds, resolveSampleIds, routeTable } from './routes.ts';
+import { locales } from '@compliance/shared/locales';
 
-const languages = ['en', 'de', 'fr', 'it'] as const;
+const languages = locales;
 
 test.describe('every route of the route table', () => {
   for (const language of languages) {

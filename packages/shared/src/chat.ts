@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { locales } from './locales.ts';
 
 /**
  * The chat (issue 5): assistants, conversations, messages, the streaming contract (DESIGN §5),
  * quotas and the anonymous trial.
  */
 
-export const chatLanguages = ['en', 'de', 'fr', 'it'] as const;
+export const chatLanguages = locales;
 export const chatLanguageSchema = z.enum(chatLanguages);
 export type ChatLanguage = z.infer<typeof chatLanguageSchema>;
 

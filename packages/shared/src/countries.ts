@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from './locales.ts';
 
 /**
  * FATF country pages: every jurisdiction with its listing status and history (issue 6).
@@ -17,7 +18,7 @@ export const countryRegions = ['Africa', 'Americas', 'Asia', 'Europe', 'Oceania'
 export const countryRegionSchema = z.enum(countryRegions);
 export type CountryRegion = z.infer<typeof countryRegionSchema>;
 
-export const countryLanguages = ['en', 'de', 'fr', 'it'] as const;
+export const countryLanguages = locales;
 export const countryLanguageSchema = z.enum(countryLanguages);
 export type CountryLanguage = z.infer<typeof countryLanguageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from './locales.ts';
 
 /**
  * The document library (a user's own files and folders) and the parts of it the knowledge base
@@ -21,7 +22,7 @@ export const fileStatuses = ['pending', 'synching', 'ready', 'failed'] as const;
 export const fileStatusSchema = z.enum(fileStatuses);
 export type FileStatus = z.infer<typeof fileStatusSchema>;
 
-export const documentLanguages = ['en', 'de', 'fr', 'it'] as const;
+export const documentLanguages = locales;
 export const documentLanguageSchema = z.enum(documentLanguages);
 export type DocumentLanguage = z.infer<typeof documentLanguageSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { locales } from './locales.ts';
 
-export const locales = ['en', 'de', 'fr', 'it'] as const;
-export const defaultLocale = 'en';
+export { defaultLocale, isLocale, locales } from './locales.ts';
 export const localeSchema = z.enum(locales);
-export type Locale = z.infer<typeof localeSchema>;
+export type { Locale } from './locales.ts';

@@ -86,12 +86,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(code, response.status, `HTTP ${response.status}`);
 }
 
-/**
- * Sends a request and returns the successful `Response` untouched (for streams and downloads).
- * Throws `ApiError` for every failure; an aborted request rethrows the `AbortError` as it is.
- */
-export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
-  const { method = 'GET', body, headers: extraHeaders, params, skipAuthRedirect = false, ...init } = options;
+/** The headers every call to the API carries: the session, the language and the tab's realtime id. */
+function apiHeaders(extraHeaders?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -99,6 +95,16 @@ export async function apiRequest(path: string, options: ApiRequestOptions = {}):
   // Lets the server leave this tab out when it announces the change to the user's other tabs.
   const connectionId = getRealtimeConnectionId();
   if (connectionId) headers[REALTIME_CONNECTION_HEADER] = connectionId;
+  return headers;
+}
+
+/**
+ * Sends a request and returns the successful `Response` untouched (for streams and downloads).
+ * Throws `ApiError` for every failure; an aborted request rethrows the `AbortError` as it is.
+ */
+export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, headers: extraHeaders, params, skipAuthRedirect = false, ...init } = options;
+  const headers = apiHeaders(extraHeaders as Record<string, string> | undefined);
 
   let requestBody: BodyInit | undefined;
   if (body !== undefined) {
@@ -144,6 +150,54 @@ export async function apiFetch<T>(path: string, options?: ApiRequestOptions): Pr
 
 type BodylessOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
 
+export interface UploadOptions {
+  params?: ApiRequestOptions['params'];
+  /** 0…1 as the bytes go out. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one file as multipart field "file", with the same headers and error contract as every
+ * other call, plus upload progress (XMLHttpRequest: fetch reports none). Rejects with an `ApiError`,
+ * or an `AbortError` when the signal cancels it.
+ */
+export function apiUpload<T>(path: string, file: File, { params, onProgress, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path, params));
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(payload as T);
+        return;
+      }
+      if (xhr.status === 401) handleUnauthorized();
+      const details = readErrorBody(payload);
+      reject(
+        details
+          ? new ApiError(details.code, xhr.status, details.message, details.fields)
+          : new ApiError(xhr.status === 413 ? 'FILE_TOO_LARGE' : 'UPLOAD_FAILED', xhr.status),
+      );
+    });
+    xhr.addEventListener('error', () => reject(new ApiError('UPLOAD_FAILED', 0, 'Network error')));
+    xhr.addEventListener('abort', () => reject(new DOMException('Upload cancelled', 'AbortError')));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
 export const api = {
   get: <T>(path: string, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'GET' }),
   delete: <T>(path: string, options?: BodylessOptions) => apiFetch<T>(path, { ...options, method: 'DELETE' }),
@@ -153,4 +207,5 @@ export const api = {
     apiFetch<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
     apiFetch<T>(path, { ...options, method: 'PATCH', body }),
+  upload: apiUpload,
 };

@@ -1,15 +1,9 @@
-import type { Locale } from '@compliance/shared/i18n';
+import { defaultLocale, locales, type Locale } from '@compliance/shared/locales';
 import i18n, { type BackendModule, type InitOptions, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-/**
- * The locales of `@compliance/shared/i18n`, restated here because that module builds a zod schema
- * when it is imported, which would put most of zod into the first page's bundle. i18n.test.ts keeps
- * the two lists identical.
- */
-export const locales = ['en', 'de', 'fr', 'it'] as const satisfies readonly Locale[];
-export const defaultLocale: Locale = 'en';
+export { defaultLocale, locales };
 
 /** The browser remembers the chosen language under this key (the account's choice wins once signed in). */
 export const LANGUAGE_STORAGE_KEY = 'language';

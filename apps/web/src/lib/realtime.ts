@@ -1,11 +1,9 @@
-import {
-  parseRealtimeEvent,
-  realtimeControlSchema,
-  type RealtimeEvent,
-  type RealtimeEventType,
-} from '@compliance/shared/realtime';
+import type * as RealtimeContractsModule from '@compliance/shared/realtime';
+import type { RealtimeEvent, RealtimeEventType } from '@compliance/shared/realtime';
 import { useEffect, useRef } from 'react';
 import { getAuthToken, subscribeToAuthToken } from './auth-token.ts';
+
+type RealtimeContracts = typeof RealtimeContractsModule;
 
 /**
  * The realtime client (DESIGN §5): one WebSocket per tab at /api/realtime, authenticated with the
@@ -30,6 +28,8 @@ let attempts = 0;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 let started = false;
+// The event schemas need zod, which the first page does without: loaded with the first socket.
+let contracts: Promise<RealtimeContracts> | null = null;
 
 /** The tab's connection id once the socket is ready (null before). */
 export function getRealtimeConnectionId(): string | null {
@@ -61,7 +61,10 @@ function open(): void {
   const current = new WebSocket(socketUrl());
   socket = current;
   current.addEventListener('open', () => current.send(JSON.stringify({ type: 'auth', token })));
-  current.addEventListener('message', (message) => {
+  contracts ??= import('@compliance/shared/realtime');
+  const loadingContracts = contracts;
+  current.addEventListener('message', async (message) => {
+    const { parseRealtimeEvent, realtimeControlSchema } = await loadingContracts;
     let received: unknown;
     try {
       received = JSON.parse(String(message.data));

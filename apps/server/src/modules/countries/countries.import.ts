@@ -10,6 +10,7 @@ import {
   importFieldChanges,
 } from '@compliance/shared/countries';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { locales } from '@compliance/shared/locales';
 
 /**
  * Reading a whole new list (CSV or JSON) and comparing it with the stored one. Pure functions: the
@@ -166,7 +167,7 @@ function toEntry(raw: Record<string, unknown>, line: number, problems: ImportPro
   }
   const names: Partial<LocalizedText> = {};
   const rawNames = typeof raw.names === 'object' && raw.names !== null ? (raw.names as Record<string, unknown>) : {};
-  for (const language of ['en', 'de', 'fr', 'it'] as const) {
+  for (const language of locales) {
     const name = optionalText(raw[`name_${language}`]) ?? optionalText(rawNames[language]);
     if (name !== undefined) names[language] = name;
   }
@@ -413,7 +414,7 @@ export function planImport(stored: StoredJurisdiction[], entries: ImportEntry[],
     const fields = importFieldChanges.filter((field) => {
       switch (field) {
         case 'names':
-          return (['en', 'de', 'fr', 'it'] as const).some((language) => existing.names[language] !== names[language]);
+          return locales.some((language) => existing.names[language] !== names[language]);
         case 'fsrbs':
           return !sameList(existing.fsrbs, after.fsrbs);
         default:

@@ -1,3 +1,4 @@
+import { locales } from '@compliance/shared/locales';
 /**
  * The contract between the ingestion pipeline (parsing a file) and its users (the documents and
  * knowledge-base modules, which store the result, index it and cite it).
@@ -6,7 +7,7 @@
 export const documentTypes = ['pdf', 'docx', 'txt', 'csv', 'markdown', 'html'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const documentLanguages = ['en', 'de', 'fr', 'it'] as const;
+export const documentLanguages = locales;
 export type DocumentLanguage = (typeof documentLanguages)[number];
 
 /** One page as the reader sees it (PDF pages; for other formats, sections of about a page). */

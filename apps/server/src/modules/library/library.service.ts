@@ -32,6 +32,7 @@ import {
   sameOwner,
   type LibraryOwner,
 } from './library.repository.ts';
+import { locales } from '@compliance/shared/locales';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,7 +87,7 @@ export function toFolderDto(row: FolderRow): Folder {
   };
 }
 
-const languages = new Set(['en', 'de', 'fr', 'it']);
+const languages = new Set<string>(locales);
 
 export function toFileDto(row: FileRow): DocumentFile {
   return {

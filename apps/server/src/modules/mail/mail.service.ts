@@ -1,4 +1,3 @@
-import type { Locale } from '@compliance/shared/i18n';
 import { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
 import { defineJob, PermanentJobError } from '../jobs/job-definition.ts';
@@ -6,6 +5,7 @@ import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { MailRepository } from './mail.repository.ts';
 import { renderMail, type MailTemplate } from './mail-templates.ts';
 import type { Mailer } from './mailer.ts';
+import { defaultLocale, isLocale } from '@compliance/shared/locales';
 
 /** Delivery runs in the background so a slow SMTP server never holds up a request; retried with back-off. */
 export const sendMailJob = defineJob('mail.send', z.object({ outboxId: z.uuid() }), {
@@ -34,7 +34,7 @@ export function createMailService({
       template: MailTemplate,
       tx?: DbExecutor,
     ): Promise<{ outboxId: string }> {
-      const language = (['en', 'de', 'fr', 'it'].includes(recipient.language) ? recipient.language : 'en') as Locale;
+      const language = isLocale(recipient.language) ? recipient.language : defaultLocale;
       const rendered = renderMail(template, language);
       const row = await repository.insert(
         {

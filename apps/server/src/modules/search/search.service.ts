@@ -6,6 +6,7 @@ import {
 } from '@compliance/shared/documents';
 import type { Db } from '../../db/client.ts';
 import { createSearchRepository } from './search.repository.ts';
+import { locales } from '@compliance/shared/locales';
 
 export interface SearchChunksInput {
   query: string;
@@ -24,7 +25,7 @@ export interface SearchServiceOptions {
   candidateLimit?: number;
 }
 
-const languages = new Set(['en', 'de', 'fr', 'it']);
+const languages = new Set<string>(locales);
 
 /**
  * The retrieval layer: the documents search and the chat's citations both use `searchChunks`.

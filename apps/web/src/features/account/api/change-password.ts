@@ -1,6 +1,7 @@
 import type { ChangePasswordInput } from '@compliance/shared/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { accountQueryKeys } from './query-keys.ts';
 
 export const changePassword = (input: ChangePasswordInput) => api.post<{ revoked: number }>('/account/password', input);
 
@@ -8,7 +9,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['account', 'sessions'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountQueryKeys.sessions() }),
     meta: { errorToast: false },
   });
 }

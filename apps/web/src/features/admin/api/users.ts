@@ -1,19 +1,16 @@
 import type { AdminUpdateUserInput, AdminUser, AdminUserList } from '@compliance/shared/account';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { adminQueryKeys, type AdminUsersQuery } from './query-keys.ts';
 
-export interface AdminUsersQuery {
-  search: string;
-  page: number;
-  pageSize: number;
-}
+export type { AdminUsersQuery } from './query-keys.ts';
 
 export const getAdminUsers = (query: AdminUsersQuery) =>
   api.get<AdminUserList>('/admin/users', { params: { ...query, search: query.search || undefined } });
 
 export const getAdminUsersQueryOptions = (query: AdminUsersQuery) =>
   queryOptions({
-    queryKey: ['admin', 'users', query],
+    queryKey: adminQueryKeys.userList(query),
     queryFn: () => getAdminUsers(query),
     placeholderData: keepPreviousData,
     retry: false,
@@ -29,7 +26,7 @@ export function useUpdateAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAdminUser,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users() }),
   });
 }
 
@@ -39,6 +36,6 @@ export function useDeleteAdminUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAdminUser,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users() }),
   });
 }

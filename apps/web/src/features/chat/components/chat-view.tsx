@@ -10,6 +10,7 @@ import { toUiMessages, useChatSession, type UiMessage } from '../hooks/use-chat-
 import { AssistantPicker } from './assistant-picker.tsx';
 import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
+import { locales } from '@compliance/shared/locales';
 
 export interface ChatViewProps {
   mode: 'account' | 'trial';
@@ -100,7 +101,7 @@ export function ChatView({
     assistantId: selected?.id ?? '',
     knowledgeBase,
     webSearch,
-    language: (['en', 'de', 'fr', 'it'] as const).find((code) => i18n.language?.startsWith(code)) ?? 'en',
+    language: locales.find((code) => i18n.language?.startsWith(code)) ?? 'en',
   });
 
   const chooseAssistant = (assistant: Assistant) => {

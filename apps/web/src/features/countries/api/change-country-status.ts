@@ -1,6 +1,7 @@
 import type { ChangeCountryStatusInput, CountrySummary } from '@compliance/shared/countries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { countriesQueryKeys } from './query-keys.ts';
 
 export function changeCountryStatus({ iso2, ...input }: ChangeCountryStatusInput & { iso2: string }) {
   return api.put<CountrySummary>(`/admin/countries/${encodeURIComponent(iso2)}/status`, input);
@@ -12,6 +13,6 @@ export function useChangeCountryStatus() {
     mutationFn: changeCountryStatus,
     // The form shows the failure itself.
     meta: { errorToast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['countries'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: countriesQueryKeys.all }),
   });
 }

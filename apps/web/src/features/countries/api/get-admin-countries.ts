@@ -1,6 +1,7 @@
 import type { CountryListResponse } from '@compliance/shared/countries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { countriesQueryKeys } from './query-keys.ts';
 
 /** Every jurisdiction, including those an import removed (admins). */
 export function getAdminCountries(): Promise<CountryListResponse> {
@@ -9,7 +10,7 @@ export function getAdminCountries(): Promise<CountryListResponse> {
 
 export function getAdminCountriesQueryOptions() {
   return queryOptions({
-    queryKey: ['countries', 'admin-list'],
+    queryKey: countriesQueryKeys.adminList(),
     queryFn: getAdminCountries,
     meta: { errorTitle: 'errors:countries.listFailed' },
   });

@@ -1,6 +1,7 @@
 import type { CountryListResponse } from '@compliance/shared/countries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { countriesQueryKeys } from './query-keys.ts';
 
 /** Every jurisdiction with its status, the counts per status and the as-of date (public). */
 export function getCountries(): Promise<CountryListResponse> {
@@ -9,7 +10,7 @@ export function getCountries(): Promise<CountryListResponse> {
 
 export function getCountriesQueryOptions() {
   return queryOptions({
-    queryKey: ['countries', 'list'],
+    queryKey: countriesQueryKeys.list(),
     queryFn: getCountries,
     staleTime: 5 * 60_000,
     meta: { errorTitle: 'errors:countries.listFailed' },

@@ -1,6 +1,7 @@
 import type { CountryChangesResponse } from '@compliance/shared/countries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { countriesQueryKeys } from './query-keys.ts';
 
 /** The latest FATF list changes, newest first. */
 export function getCountryChanges(limit: number): Promise<CountryChangesResponse> {
@@ -9,7 +10,7 @@ export function getCountryChanges(limit: number): Promise<CountryChangesResponse
 
 export function getCountryChangesQueryOptions(limit: number) {
   return queryOptions({
-    queryKey: ['countries', 'changes', limit],
+    queryKey: countriesQueryKeys.changes(limit),
     queryFn: () => getCountryChanges(limit),
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { useRealtimeEvents } from '@/lib/realtime.ts';
+import { countriesQueryKeys } from '../api/query-keys.ts';
 
 /**
  * Refreshes the FATF data when another tab or administrator changes the lists (realtime event
@@ -14,9 +15,9 @@ export function useCountriesRealtime(): void {
   useRealtimeEvents(
     ['countries.updated'],
     () => {
-      void queryClient.invalidateQueries({ queryKey: ['countries'] });
+      void queryClient.invalidateQueries({ queryKey: countriesQueryKeys.all });
       toast.add({ title: t('countries:changes.updated'), icon: RefreshCw, color: 'primary' });
     },
-    () => void queryClient.invalidateQueries({ queryKey: ['countries'] }),
+    () => void queryClient.invalidateQueries({ queryKey: countriesQueryKeys.all }),
   );
 }

@@ -109,11 +109,9 @@ export function uploadKbFile(
   folderId: string | null,
   onConflict: UploadConflictStrategy = 'fail',
 ) {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return api.post<{ file: DocumentFile; replaced: boolean }>(
+  return api.upload<{ file: DocumentFile; replaced: boolean }>(
     `/admin/knowledge/branches/${encodeURIComponent(functionId)}/${encodeURIComponent(resourceTypeId)}/files`,
-    form,
+    file,
     { params: { folderId: folderId ?? undefined, onConflict } },
   );
 }

@@ -9,10 +9,11 @@ import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessageKey } from '@/lib/api-client.ts';
+import { locales } from '@compliance/shared/locales';
 
 const schema = z.object({ names: localizedNamesSchema });
 type Values = z.input<typeof schema>;
-const languages = ['en', 'de', 'fr', 'it'] as const;
+const languages = locales;
 
 export interface NamesDialogProps {
   open: boolean;
