@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startSmtpServer() {
+export async function startSmtpServer({ onMessage }: { onMessage?: (message: ReceivedMail) => void } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -30,10 +30,12 @@ export async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({
+        const message = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        messages.push(message);
+        onMessage?.(message);
         callback();
       });
     },

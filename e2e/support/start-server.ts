@@ -1,11 +1,19 @@
 // Starts the real server for the journeys: the embedded default (PGlite) in a fresh temporary
 // DATA_DIR, so every run begins from an empty install exactly like a new user's first start.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSmtpServer } from './accounts-server.ts';
+import { mailboxFile } from './mailbox.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'compliance-e2e-'));
+// Each journey signs up its own user: the server's mail goes to a local SMTP server, whose messages
+// land in a file the journeys read the verification codes from (support/mailbox.ts).
+const smtp = await startSmtpServer({
+  onMessage: (message) => appendFileSync(mailboxFile, `${JSON.stringify(message)}\n`),
+});
+writeFileSync(mailboxFile, '');
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: process.env.E2E_PORT ?? '3199',
@@ -15,12 +23,13 @@ const env: NodeJS.ProcessEnv = {
   // The first admin, created at start-up: setAuthToken() signs in as this account for a real session.
   ADMIN_EMAIL: 'e2e-admin@example.test',
   ADMIN_PASSWORD: 'e2e admin password 1',
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Compliance Assistant <no-reply@example.test>',
 };
 // The journeys exercise the product as shipped: no external services.
 for (const name of [
   'DATABASE_URL',
   'REDIS_URL',
-  'SMTP_URL',
   'LLM_BASE_URL',
   'WEB_SEARCH_URL',
   'STRIPE_SECRET_KEY',
@@ -41,5 +50,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  void smtp.close();
   process.exit(code ?? 0);
 });

@@ -1,11 +1,10 @@
-import { createSessionToken, expect, setAuthToken, test } from '../support/fixtures.ts';
+import { expect, signInAsNewUser, test } from '../support/fixtures.ts';
 
 // The start-up admin edits the assistants (admin layout, /admin/assistants).
 
 test.describe('admin assistants', () => {
   test('edit the AI Expert description, save, reload and see it kept; an empty name is refused', async ({ page }) => {
-    const token = await createSessionToken(page);
-    await setAuthToken(page, token);
+    const { token } = await signInAsNewUser(page, { admin: true });
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Assistants' }).click();
     await expect(page).toHaveURL(/\/admin\/assistants$/);

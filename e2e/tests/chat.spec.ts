@@ -1,11 +1,11 @@
-import { expect, setAuthToken, test } from '../support/fixtures.ts';
+import { expect, test, signInAsNewUser } from '../support/fixtures.ts';
 
 // The chat as shipped: the built-in offline engine over the starter knowledge base. Signed-in
 // journeys use the start-up admin's real session (support/fixtures.ts).
 
 test.describe('chat', () => {
   test('pick an assistant, ask, watch the cited answer stream and open a citation at its page', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page);
     await page.goto('/chat');
     const composer = page.getByLabel('Your question');
     await composer.fill('When must a Form ADV brochure be delivered?');
@@ -28,12 +28,58 @@ test.describe('chat', () => {
 
     const href = await firstSource.getAttribute('href');
     expect(href).toMatch(/^\/documents\?file=[0-9a-f-]{36}/);
+    const sourceTitle = (await firstSource.textContent())?.replace(/^\s*\d+\s*/, '').trim() ?? '';
     await firstSource.click();
+    // The cited document opens in the viewer, at the cited page, with its text.
     await expect(page).toHaveURL(/\/documents\?file=/);
+    const viewer = page.getByRole('dialog');
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole('heading').first()).toContainText(sourceTitle.slice(0, 20));
+    await expect(viewer.getByTestId('viewer-text')).toContainText(/Form ADV|brochure/i);
+  });
+
+  test('Stop ends a streaming answer: it is kept as stopped, and no error appears', async ({ page }) => {
+    // Hold the answer stream open after its first piece until Stop aborts it, so the journey does
+    // not race the engine: the page's fetch of the stream is wrapped before the app starts.
+    await page.addInitScript(() => {
+      const original = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (!/\/api\/chat\/conversations/.test(url) || init?.method !== 'POST' || !response.body) return response;
+        const reader = response.body.getReader();
+        const held = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            init.signal?.addEventListener('abort', () =>
+              controller.error(new DOMException('The user aborted a request.', 'AbortError')),
+            );
+            const first = await reader.read();
+            if (!first.done) controller.enqueue(first.value);
+            // Nothing more until the request is aborted.
+          },
+        });
+        return new Response(held, { status: response.status, headers: response.headers });
+      };
+    });
+    await signInAsNewUser(page);
+    await page.goto('/chat');
+    await page.getByText('AI Expert', { exact: true }).click();
+    await page
+      .getByLabel('Your question')
+      .fill('What must a financial intermediary do when it suspects money laundering?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.locator('li[data-role="assistant"]').last();
+    await expect(answer).toHaveAttribute('data-status', 'streaming');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(answer).toHaveAttribute('data-status', 'stopped');
+    await expect(answer.getByText('Stopped. The answer above is incomplete.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(page.getByText('Please type a question.')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('rename, archive, reactivate and delete a conversation', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page);
     await page.goto('/chat');
     await page.getByText('AI Expert', { exact: true }).click();
     await page.getByLabel('Your question').fill('How should a cyber attack be reported to FINMA?');
@@ -68,7 +114,7 @@ test.describe('chat', () => {
   });
 
   test('a broken stream shows Streaming Error and can be retried', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page);
     await page.goto('/chat');
     await page.getByText('AI Expert', { exact: true }).click();
     await page.getByLabel('Your question').fill('Wer muss der MROS Verdachtsmeldungen erstatten?');

@@ -1,4 +1,4 @@
-import { expect, setAuthToken, setLanguage, test } from '../support/fixtures.ts';
+import { expect, setLanguage, test, signInAsNewUser } from '../support/fixtures.ts';
 
 test.describe('FATF country pages', () => {
   for (const tag of ['', ' @phone']) {
@@ -32,7 +32,7 @@ test.describe('FATF country pages', () => {
   }
 
   test('shows the full country page to a signed-in user', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page);
     await page.goto('/fatf/countries/ir');
     await expect(page.getByRole('heading', { level: 1, name: 'Iran, Islamic Republic of' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What it means for due diligence' })).toBeVisible();
@@ -57,7 +57,7 @@ test.describe('FATF country pages', () => {
   });
 
   test('an admin imports a list and sees the differences before applying them', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page, { admin: true });
     const exported = await page.request.get('/api/countries/export.csv?lang=en');
     expect(exported.ok()).toBe(true);
     const lines = (await exported.text())

@@ -1,4 +1,4 @@
-import { expect, setAuthToken, test } from '../support/fixtures.ts';
+import { expect, test, signInAsNewUser } from '../support/fixtures.ts';
 
 const policyText =
   'The compliance officer reviews every onboarding file.\n\n' +
@@ -14,7 +14,7 @@ test.describe('document library', () => {
 
   test('folders, upload queue with live statuses, drag and drop, search and viewer', async ({ page, context }) => {
     const stamp = Date.now().toString(36);
-    await setAuthToken(page);
+    await signInAsNewUser(page);
     await page.goto('/documents');
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
 
@@ -110,7 +110,7 @@ test.describe('document library', () => {
 test.describe('knowledge base administration', () => {
   test('an admin builds a branch: function, folder, document', async ({ page }) => {
     const stamp = Date.now().toString(36);
-    await setAuthToken(page);
+    await signInAsNewUser(page, { admin: true });
     await page.goto('/admin/knowledge-base');
     await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
     await expect(page.getByTestId('taxonomy-item').first()).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('knowledge base administration', () => {
   });
 
   test('test upload shows what ingestion made of a file', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page, { admin: true });
     await page.goto('/test-upload');
     await page
       .getByTestId('test-upload-input')

@@ -1,10 +1,10 @@
-import { expect, setAuthToken, test } from '../support/fixtures.ts';
+import { expect, test, signInAsNewUser } from '../support/fixtures.ts';
 
 // Narrow screens (the phone project runs only tests tagged @phone): navigation moves into a drawer or
 // menu, and nothing overflows sideways.
 test.describe('on a phone @phone', () => {
   test('the signed-in navigation opens as a drawer and leads to another screen', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page);
     await page.goto('/dashboard');
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
     await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -1,4 +1,4 @@
-import { createSessionToken, expect, setAuthToken, setLanguage, test } from '../support/fixtures.ts';
+import { createUser, expect, setAuthToken, setLanguage, signInAsNewUser, test } from '../support/fixtures.ts';
 import { fillIds, resolveSampleIds, routeTable } from './routes.ts';
 import { locales } from '@compliance/shared/locales';
 
@@ -9,7 +9,7 @@ test.describe('every route of the route table', () => {
     test(`opens in its layout, in ${language}`, async ({ page }) => {
       // Every route is a full page load that also checks the session with the server.
       test.setTimeout(90_000);
-      const token = await createSessionToken(page);
+      const { token } = await createUser(page, { admin: true });
       const ids = await resolveSampleIds(page.request, token);
       await setAuthToken(page, token);
       await setLanguage(page, language);
@@ -30,7 +30,7 @@ test.describe('every route of the route table', () => {
   }
 
   test('headings are translated, not English, in the other languages', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page, { admin: true });
     const headings = async () => {
       const texts: string[] = [];
       for (const path of [
@@ -66,7 +66,7 @@ test.describe('error pages', () => {
   });
 
   test('an unknown path under /app with a session is a 404, not a redirect', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page, { admin: true });
     await page.goto('/app/nothing-here');
     await expect(page).toHaveURL(/\/app\/nothing-here$/);
     await expect(page.getByText('Page Not Found: /app/nothing-here')).toBeVisible();
@@ -89,6 +89,21 @@ test.describe('route guard', () => {
     });
   }
 
+  test('a signed-in user who is not an administrator gets "Administrators only", in their language', async ({
+    page,
+  }) => {
+    await signInAsNewUser(page);
+    for (const path of ['/admin', '/admin/users', '/test-upload']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Administrators only' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toHaveCount(0);
+    }
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(page.getByRole('heading', { name: 'Nur für Administratoren' })).toBeVisible();
+    await page.getByRole('link', { name: 'Zurück zum Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('an empty token counts as missing', async ({ page }) => {
     await setAuthToken(page, '');
     await page.goto('/admin/users');
@@ -110,7 +125,7 @@ test.describe('route guard', () => {
   });
 
   test('a guarded navigation inside the app also redirects once the token is gone', async ({ page }) => {
-    const token = await createSessionToken(page);
+    const { token } = await createUser(page);
     await page.goto('/');
     await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
     await page.goto('/dashboard');
@@ -126,7 +141,7 @@ test.describe('unknown ids in the address', () => {
   test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 404/ });
 
   test('show a titled page that says what is missing, not a blank screen', async ({ page }) => {
-    await setAuthToken(page);
+    await signInAsNewUser(page, { admin: true });
     for (const path of [
       '/admin/knowledge-base/no-such-function',
       '/admin/knowledge-base/no-such-function/no-such-type',

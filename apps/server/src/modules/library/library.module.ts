@@ -9,7 +9,8 @@ import { defaultKnowledgeBaseDir } from './knowledge-base.content.ts';
 import { knowledgeRoutes } from './knowledge-base.routes.ts';
 import { createKnowledgeService, seededSourceKey, type KnowledgeService } from './knowledge-base.service.ts';
 import { libraryRoutes } from './library.routes.ts';
-import { createLibraryService, ingestDocumentJob, type LibraryService } from './library.service.ts';
+import { ingestDocumentJob } from './library-ingestion.ts';
+import { createLibraryService, type LibraryService } from './library.service.ts';
 import { branchParamsSchema } from '@compliance/shared/knowledge';
 import { z } from 'zod';
 

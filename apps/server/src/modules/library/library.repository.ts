@@ -63,9 +63,9 @@ export function sameOwner(a: LibraryOwner, b: LibraryOwner): boolean {
   return false;
 }
 
-export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;
+export type LibraryRepository = ReturnType<typeof createLibraryRepository>;
 
-export function createDocumentsRepository(db: Db) {
+export function createLibraryRepository(db: Db) {
   return {
     ownerColumns,
 

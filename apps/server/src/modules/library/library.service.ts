@@ -1,18 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-import {
-  documentEventTypes,
-  folderNameSchema,
-  type Breadcrumb,
-  type DocumentFile,
-  type DocumentLanguage,
-  type Folder,
-  type UploadConflictStrategy,
-} from '@compliance/shared/documents';
+import { documentEventTypes, type Breadcrumb, type DocumentLanguage } from '@compliance/shared/documents';
 import type { ErrorCode } from '@compliance/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { FileRow, FolderRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -21,25 +9,28 @@ import type { Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { IngestionError, type ExtractDocument } from '../ingestion/extracted-document.ts';
-import { defineJob, type JobContext } from '../jobs/job-definition.ts';
+import type { ExtractDocument } from '../ingestion/extracted-document.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
-import { BlobNotFoundError, BlobTooLargeError, type BlobStorage } from '../storage/storage.ts';
+import { BlobNotFoundError, type BlobStorage } from '../storage/storage.ts';
 import {
-  createDocumentsRepository,
+  createLibraryRepository,
   ownerOfFile,
   ownerOfFolder,
   sameOwner,
   type LibraryOwner,
 } from './library.repository.ts';
-import { locales } from '@compliance/shared/locales';
+import { createIngestion, ingestDocumentJob } from './library-ingestion.ts';
+import { createUploads, type UploadInput } from './library-uploads.ts';
+import {
+  cleanFileName,
+  notFoundFile,
+  notFoundFolder,
+  parseFolderName,
+  toFileDto,
+  toFolderDto,
+} from './library.mappers.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const ingestDocumentJob = defineJob('documents.ingest', z.object({ fileId: z.uuid() }), {
-  maxAttempts: 3,
-  timeoutMs: 5 * 60_000,
-});
 
 export interface LibraryServiceOptions {
   maxFileBytes: number;
@@ -62,90 +53,6 @@ export interface LibraryDeps {
 export type LibraryRoot =
   { scope: 'personal' } | { scope: 'knowledge-base'; functionId: string; resourceTypeId: string };
 
-export interface UploadInput {
-  owner: LibraryOwner;
-  folderId: string | null;
-  fileName: string;
-  mimeType: string;
-  source: Readable | Uint8Array;
-  onConflict: UploadConflictStrategy;
-  /** Size announced by the client (Content-Length), for an early quota answer. */
-  expectedBytes?: number;
-  originConnectionId?: string | null;
-  /** Extra columns (seeded knowledge-base documents). */
-  extra?: { kbSourceKey?: string; metadata?: Record<string, unknown>; title?: string };
-}
-
-export function toFolderDto(row: FolderRow): Folder {
-  return {
-    id: row.id,
-    name: row.name,
-    parentId: row.parentId,
-    rootId: row.rootId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-const languages = new Set<string>(locales);
-
-export function toFileDto(row: FileRow): DocumentFile {
-  return {
-    id: row.id,
-    name: row.name,
-    folderId: row.folderId,
-    rootFolderId: row.rootFolderId,
-    url: `/api/documents/files/${row.id}/download`,
-    status: row.status,
-    sizeBytes: row.sizeBytes,
-    mimeType: row.mimeType,
-    type: row.detectedType,
-    language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
-    title: row.title,
-    pageCount: row.pageCount,
-    chunkCount: row.chunkCount,
-    noText: row.noText,
-    failureCode: row.failureCode,
-    warnings: row.warnings,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Parses a folder name with the shared rules, answering the spec's messages as error codes. */
-export function parseFolderName(name: string): string {
-  const result = folderNameSchema.safeParse(name);
-  if (result.success) return result.data;
-  const message = result.error.issues[0]?.message ?? '';
-  const code: ErrorCode = message.endsWith('folderNameRequired')
-    ? 'FOLDER_NAME_REQUIRED'
-    : message.endsWith('folderNameInvalidCharacters')
-      ? 'FOLDER_NAME_INVALID_CHARACTERS'
-      : 'FOLDER_NAME_INVALID';
-  throw new AppError(code, 400, 'Invalid folder name', { fields: { name: message } });
-}
-
-function cleanFileName(name: string): string {
-  const base = path.basename(name.replaceAll('\\', '/')).trim();
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').slice(0, 255);
-  return cleaned && !/^\.+$/.test(cleaned) ? cleaned : 'file';
-}
-
-function keepBothName(name: string, taken: string[]): string {
-  const lower = new Set(taken.map((item) => item.toLowerCase()));
-  const extension = path.extname(name);
-  const stem = extension ? name.slice(0, -extension.length) : name;
-  for (let n = 1; n < 10_000; n += 1) {
-    const candidate = `${stem} (${n})${extension}`;
-    if (!lower.has(candidate.toLowerCase())) return candidate;
-  }
-  return `${stem} (${randomUUID().slice(0, 8)})${extension}`;
-}
-
-const notFoundFile = () => new AppError('FILE_NOT_FOUND', 404, 'File not found');
-const notFoundFolder = () => new AppError('FOLDER_NOT_FOUND', 404, 'Folder not found');
-
 /**
  * The document library's rules: a user's own files and folders (private to them), and the same
  * operations on knowledge-base branches for the knowledge module. Every public method starts with
@@ -153,7 +60,7 @@ const notFoundFolder = () => new AppError('FOLDER_NOT_FOUND', 404, 'Folder not f
  */
 export function createLibraryService(deps: LibraryDeps) {
   const { db, storage, jobs, realtime, extract, log, options, access, entitlements, search } = deps;
-  const repository = createDocumentsRepository(db);
+  const repository = createLibraryRepository(db);
 
   async function notify<T extends RealtimeEventType>(
     owner: LibraryOwner,
@@ -333,101 +240,6 @@ export function createLibraryService(deps: LibraryDeps) {
     await notify(owner, documentEventTypes.fileDeleted, { id: file.id }, origin);
   }
 
-  async function upload(input: UploadInput, uploader: UserActor): Promise<{ file: DocumentFile; replaced: boolean }> {
-    const { owner } = input;
-    const folder = input.folderId ? await ownedFolder(owner, input.folderId) : null;
-    let name = cleanFileName(input.fileName);
-    const existing = await repository.findFileByName(owner, folder?.id ?? null, name);
-    if (existing && input.onConflict === 'fail') {
-      throw new AppError('FILE_EXISTS', 409, 'A file with this name exists in this folder');
-    }
-    if (existing && input.onConflict === 'keep-both') {
-      const stem = path.extname(name) ? name.slice(0, -path.extname(name).length) : name;
-      name = keepBothName(name, await repository.namesLike(owner, folder?.id ?? null, stem));
-    }
-    const replacing = existing && input.onConflict === 'replace' ? existing : undefined;
-
-    // Personal files count against the uploader's plan; the knowledge base is the installation's.
-    const storageLeft = async () =>
-      owner.scope === 'user'
-        ? entitlements.storageLeft(uploader, replacing ? await repository.storageCostOfFile(replacing.id) : 0)
-        : Number.POSITIVE_INFINITY;
-    const available = await storageLeft();
-    if (input.expectedBytes !== undefined && input.expectedBytes > options.maxFileBytes + 64 * 1024) {
-      throw new AppError('FILE_TOO_LARGE', 413, `Files may be at most ${options.maxFileBytes} bytes`);
-    }
-    if (available <= 0 || (input.expectedBytes !== undefined && input.expectedBytes > available + 64 * 1024)) {
-      throw new AppError('STORAGE_QUOTA_EXCEEDED', 413, 'Not enough storage left for this file');
-    }
-
-    const fileId = replacing?.id ?? randomUUID();
-    const storageKey =
-      owner.scope === 'user' ? `users/${owner.userId}/${fileId}/${randomUUID()}` : `kb/${fileId}/${randomUUID()}`;
-    let blob;
-    try {
-      blob = await storage.put(storageKey, input.source, { maxBytes: Math.min(options.maxFileBytes, available) });
-    } catch (error) {
-      if (error instanceof BlobTooLargeError) {
-        const code: ErrorCode = available < options.maxFileBytes ? 'STORAGE_QUOTA_EXCEEDED' : 'FILE_TOO_LARGE';
-        throw new AppError(code, 413, 'The file is too large', { cause: error });
-      }
-      if (isFileTooLargeError(error))
-        throw new AppError('FILE_TOO_LARGE', 413, 'The file is too large', { cause: error });
-      throw new AppError('UPLOAD_FAILED', 500, 'Storing the upload failed', { cause: error });
-    }
-
-    let row: FileRow;
-    try {
-      row = await db.transaction(async (tx) => {
-        const job = await jobs.enqueue(ingestDocumentJob, { fileId }, { tx });
-        const common = {
-          name,
-          mimeType: (input.mimeType || 'application/octet-stream').slice(0, 200),
-          sizeBytes: blob.sizeBytes,
-          sha256: blob.sha256,
-          storageKey,
-          status: 'pending' as const,
-          ingestJobId: job.id,
-          failureCode: null,
-          failureReason: null,
-          ...(input.extra?.kbSourceKey ? { kbSourceKey: input.extra.kbSourceKey } : {}),
-          ...(input.extra?.metadata ? { metadata: input.extra.metadata } : {}),
-        };
-        if (replacing) {
-          const updated = await repository.updateFile(replacing.id, common, tx);
-          if (!updated) throw new Error('The replaced file disappeared');
-          return updated;
-        }
-        return repository.insertFile(
-          {
-            id: fileId,
-            ...repository.ownerColumns(owner),
-            folderId: folder?.id ?? null,
-            rootFolderId: folder ? (folder.rootId ?? folder.id) : null,
-            ...common,
-          },
-          tx,
-        );
-      });
-    } catch (error) {
-      await storage.delete(storageKey).catch(() => undefined);
-      throw new AppError('FILE_PREPARE_FAILED', 500, 'Recording the upload failed', { cause: error });
-    }
-    if (replacing) {
-      await storage.delete(replacing.storageKey).catch((error: unknown) => {
-        log.warn({ err: error, fileId }, 'Could not delete the replaced blob');
-      });
-    }
-    if ((await storageLeft()) < 0) {
-      // Two uploads raced past the early check: undo this one.
-      await repository.deleteFile(row.id).catch(() => undefined);
-      await storage.delete(storageKey).catch(() => undefined);
-      throw new AppError('STORAGE_QUOTA_EXCEEDED', 413, 'Not enough storage left for this file');
-    }
-    await fileChanged(row, input.originConnectionId);
-    return { file: toFileDto(row), replaced: Boolean(replacing) };
-  }
-
   /** Re-runs ingestion of a stored file (admin re-index, or a retry of a failed file). */
   async function reindex(owner: LibraryOwner, id: string, origin?: string | null) {
     const file = await ownedFile(owner, id);
@@ -444,63 +256,19 @@ export function createLibraryService(deps: LibraryDeps) {
   }
 
   /** The job handler: parse, chunk, index; a file always ends ready or failed with a reason. */
-  async function ingest(fileId: string, context: JobContext): Promise<void> {
-    const file = await repository.findFile(fileId);
-    if (!file || file.ingestJobId !== context.jobId) return; // deleted, or superseded by a newer upload
-    const synching = await repository.markSynching(fileId, context.jobId);
-    if (!synching) return;
-    await fileChanged(synching);
 
-    const fail = async (code: string, reason: string) => {
-      const failed = await repository.markFailed(fileId, context.jobId, { code, reason });
-      if (failed) await fileChanged(failed);
-    };
-
-    let bytes: Uint8Array;
-    try {
-      bytes = await storage.read(file.storageKey);
-    } catch (error) {
-      if (error instanceof BlobNotFoundError) {
-        await fail('FILE_MISSING', 'The stored original is missing');
-        return;
-      }
-      throw error;
-    }
-    try {
-      const extracted = await extract(bytes, {
-        fileName: file.name,
-        declaredMimeType: file.mimeType,
-        signal: context.signal,
-      });
-      const ready = await repository.saveExtraction(fileId, context.jobId, extracted);
-      if (ready) await fileChanged(ready);
-    } catch (error) {
-      if (error instanceof IngestionError) {
-        await fail(error.code, error.reason);
-        return;
-      }
-      if (context.attempt >= context.maxAttempts || context.signal.aborted) {
-        await fail('INGESTION_FAILED', error instanceof Error ? error.message : String(error));
-        if (context.attempt >= context.maxAttempts) return;
-      } else {
-        await repository.markPending(fileId, context.jobId);
-      }
-      throw error;
-    }
-  }
-
-  /** Files whose ingestion job failed for good (e.g. its worker crashed on the last attempt) end failed. */
-  async function recoverStuckFiles(): Promise<number> {
-    const stuck = await repository.findStuck();
-    for (const item of stuck) {
-      const failed = await repository.markFailed(item.id, null, {
-        code: 'INGESTION_FAILED',
-        reason: item.lastError ?? 'The ingestion job was lost',
-      });
-      if (failed) await fileChanged(failed);
-    }
-    return stuck.length;
-  }
+  const upload = createUploads({
+    db,
+    repository,
+    storage,
+    jobs,
+    entitlements,
+    log,
+    maxFileBytes: options.maxFileBytes,
+    ownedFolder,
+    fileChanged,
+  });
+  const { ingest, recoverStuckFiles } = createIngestion({ repository, storage, extract, fileChanged });
 
   async function fileContent(row: FileRow) {
     const pages = await repository.pages(row.id);
@@ -670,12 +438,3 @@ function rootOf(owner: LibraryOwner): LibraryRoot {
 }
 
 export type LibraryService = ReturnType<typeof createLibraryService>['service'];
-
-function isFileTooLargeError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ||
-      (error as { statusCode?: unknown }).statusCode === 413)
-  );
-}

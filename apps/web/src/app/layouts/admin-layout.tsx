@@ -29,6 +29,7 @@ export function Component() {
       >
         <EmptyState
           data-testid="admin-only"
+          titleAs="h1"
           icon={ShieldAlert}
           title={t('common:adminOnly.title')}
           description={t('common:adminOnly.description')}

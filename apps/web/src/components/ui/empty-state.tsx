@@ -9,8 +9,8 @@ export interface EmptyStateProps extends Omit<ComponentProps<'div'>, 'title'> {
   description?: ReactNode;
   /** E.g. a Button to create the first item. */
   action?: ReactNode;
-  /** Heading element for the title. Default 'h2'. */
-  titleAs?: 'h2' | 'h3' | 'p';
+  /** Heading element for the title. Default 'h2' ('h1' when the empty state is the whole page). */
+  titleAs?: 'h1' | 'h2' | 'h3' | 'p';
 }
 
 /** What a list or page shows when it has nothing yet. */
