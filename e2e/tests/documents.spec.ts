@@ -93,6 +93,16 @@ test.describe('document library', () => {
     await moveDialog.getByRole('button', { name: 'Move here' }).click();
     await expect(page.locator(`[data-testid="file-row"][data-name="${policyName}"]`)).toBeHidden();
 
+    // Files can be renamed too (keyboard: the item's menu).
+    const copyName = `policy-${stamp} (1).txt`;
+    await page.getByRole('link', { name: 'My documents' }).first().click();
+    await page.getByRole('button', { name: `Actions for ${copyName}` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename file' });
+    await renameDialog.getByLabel('File name').fill(`policy-${stamp} draft.txt`);
+    await renameDialog.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.locator(`[data-testid="file-row"][data-name="policy-${stamp} draft.txt"]`)).toBeVisible();
+
     // Search by content: highlighted snippet, then the viewer at that page.
     await page.getByRole('link', { name: 'My documents' }).first().click();
     await page.getByLabel('Search documents').fill('politically exposed');
@@ -127,7 +137,7 @@ test.describe('knowledge base administration', () => {
     await expect(page.getByText('No documents here yet')).toBeVisible();
     await page.getByRole('button', { name: 'New folder' }).click();
     await page.getByRole('dialog').getByLabel('Folder name').fill('Internal guidance');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create folder' }).click();
     await page.getByRole('link', { name: 'Internal guidance' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Internal guidance' })).toBeVisible();
 
@@ -140,9 +150,17 @@ test.describe('knowledge base administration', () => {
           'text/markdown',
         ),
       ]);
-    const row = page.getByTestId('kb-file-row').first();
+    // The knowledge base lists its documents with the same component as a user's library.
+    const row = page.getByTestId('file-row').first();
     await expect(row.getByText('Ready')).toBeVisible({ timeout: 20_000 });
-    await row.getByRole('link').click();
+    await expect(row.getByText('Client onboarding memo')).toBeVisible();
+    await row.getByRole('button', { name: `Actions for memo-${stamp}.md` }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename file' });
+    await rename.getByLabel('File name').fill(`Onboarding memo ${stamp}.md`);
+    await rename.getByRole('button', { name: 'Save name' }).click();
+    await expect(row.getByText(`Onboarding memo ${stamp}.md`)).toBeVisible();
+    await row.getByRole('button', { name: /Client onboarding memo/ }).click();
     await expect(page.getByText('Every new client is screened against sanctions lists.')).toBeVisible();
   });
 

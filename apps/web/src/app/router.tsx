@@ -80,8 +80,8 @@ export const routes: RouteObject[] = [
         lazy: layouts.user,
         children: [
           { path: paths.app.dashboard.path, lazy: () => import('./routes/dashboard.tsx') },
-          { path: paths.app.documents.path, lazy: () => import('@/features/documents/routes/documents.tsx') },
-          { path: paths.app.documentsFolder.path, lazy: () => import('@/features/documents/routes/documents.tsx') },
+          { path: paths.app.documents.path, lazy: () => import('@/features/library/routes/documents.tsx') },
+          { path: paths.app.documentsFolder.path, lazy: () => import('@/features/library/routes/documents.tsx') },
           { path: paths.app.profile.path, lazy: () => import('@/features/account/routes/profile.tsx') },
           { path: paths.app.settings.path, lazy: () => import('@/features/account/routes/settings.tsx') },
           {
@@ -128,23 +128,23 @@ export const routes: RouteObject[] = [
           { path: paths.admin.users.path, lazy: () => import('@/features/admin/routes/users.tsx') },
           {
             path: paths.admin.knowledgeBase.path,
-            lazy: () => import('@/features/knowledge/routes/knowledge-base.tsx'),
+            lazy: () => import('@/features/library/routes/knowledge-base.tsx'),
           },
           {
             path: paths.admin.knowledgeBaseFunction.path,
-            lazy: () => import('@/features/knowledge/routes/regulatory-function.tsx'),
+            lazy: () => import('@/features/library/routes/regulatory-function.tsx'),
           },
           {
             path: paths.admin.knowledgeBaseResourceType.path,
-            lazy: () => import('@/features/knowledge/routes/resource-type.tsx'),
+            lazy: () => import('@/features/library/routes/resource-type.tsx'),
           },
           {
             path: paths.admin.knowledgeBaseFile.path,
-            lazy: () => import('@/features/knowledge/routes/knowledge-file.tsx'),
+            lazy: () => import('@/features/library/routes/knowledge-file.tsx'),
           },
           {
             path: paths.admin.knowledgeBaseFolder.path,
-            lazy: () => import('@/features/knowledge/routes/knowledge-folder.tsx'),
+            lazy: () => import('@/features/library/routes/knowledge-folder.tsx'),
           },
           { path: paths.admin.testUpload.path, lazy: () => import('@/features/admin/routes/test-upload.tsx') },
           { path: paths.admin.fatf.path, lazy: () => import('@/features/countries/routes/admin-countries.tsx') },

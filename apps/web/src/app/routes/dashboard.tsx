@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { RecentConversationsCard, UsageCard } from '@/features/chat/components/dashboard-cards.tsx';
 import { LatestChangesCard } from '@/features/countries/components/latest-changes-card.tsx';
-import { useFolderContents } from '@/features/documents/api/get-folder-contents.ts';
+import { useFolderContents } from '@/features/library/api/get-folder-contents.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';

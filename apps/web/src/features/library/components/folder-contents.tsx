@@ -23,7 +23,6 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx';
-import { paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
 import { useFormatters } from '@/lib/format.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -33,13 +32,25 @@ export type SortKey = 'name' | 'updated' | 'size';
 
 export type BrowserItem = { kind: 'folder'; item: Folder } | { kind: 'file'; item: DocumentFile };
 
+/** What can be done with an item; an action left out is not offered. */
 export interface ItemActions {
   onOpenFile: (file: DocumentFile) => void;
-  onDownload: (file: DocumentFile) => void;
-  onMove: (entry: BrowserItem) => void;
-  onRenameFolder: (folder: Folder) => void;
+  onDownload?: (file: DocumentFile) => void;
+  onMove?: (entry: BrowserItem) => void;
+  onRename: (entry: BrowserItem) => void;
   onDelete: (entry: BrowserItem) => void;
-  onRetry: (file: DocumentFile) => void;
+  onReindex?: (file: DocumentFile) => void;
+  /** Which files offer "Run ingestion again" (default: the failed ones). */
+  canReindex?: (file: DocumentFile) => boolean;
+}
+
+/** How a scope shows its items: where a folder leads, and whether items can be dragged. */
+export interface FolderContentsOptions {
+  folderHref: (folder: Folder) => string;
+  /** Drag and drop onto folders (needs a DndContext around the page). */
+  draggable: boolean;
+  /** Show a file's extracted title above its file name (the knowledge base's documents have titles). */
+  showTitles?: boolean;
 }
 
 export function dragId(entry: BrowserItem): string {
@@ -106,6 +117,7 @@ function DragHandle({ entry }: { entry: BrowserItem }) {
 }
 
 function ItemMenu({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
+  const canReindex = actions.canReindex ?? ((file: DocumentFile) => file.status === 'failed');
   const { t } = useTranslation('documents');
   return (
     <DropdownMenu>
@@ -124,24 +136,26 @@ function ItemMenu({ entry, actions }: { entry: BrowserItem; actions: ItemActions
             <DropdownMenuItem icon={Eye} onSelect={() => actions.onOpenFile(entry.item)}>
               {t('documents:actions.view')}
             </DropdownMenuItem>
-            <DropdownMenuItem icon={Download} onSelect={() => actions.onDownload(entry.item)}>
-              {t('documents:actions.download')}
-            </DropdownMenuItem>
-            {entry.item.status === 'failed' && (
-              <DropdownMenuItem icon={RotateCcw} onSelect={() => actions.onRetry(entry.item)}>
-                {t('documents:actions.retry')}
+            {actions.onDownload && (
+              <DropdownMenuItem icon={Download} onSelect={() => actions.onDownload?.(entry.item)}>
+                {t('documents:actions.download')}
+              </DropdownMenuItem>
+            )}
+            {actions.onReindex && canReindex(entry.item) && (
+              <DropdownMenuItem icon={RotateCcw} onSelect={() => actions.onReindex?.(entry.item)}>
+                {t(entry.item.status === 'failed' ? 'documents:actions.retry' : 'documents:actions.reindex')}
               </DropdownMenuItem>
             )}
           </>
         )}
-        {entry.kind === 'folder' && (
-          <DropdownMenuItem icon={Pencil} onSelect={() => actions.onRenameFolder(entry.item)}>
-            {t('documents:actions.rename')}
+        <DropdownMenuItem icon={Pencil} onSelect={() => actions.onRename(entry)}>
+          {t('documents:actions.rename')}
+        </DropdownMenuItem>
+        {actions.onMove && (
+          <DropdownMenuItem icon={FolderInput} onSelect={() => actions.onMove?.(entry)}>
+            {t('documents:actions.moveTo')}
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem icon={FolderInput} onSelect={() => actions.onMove(entry)}>
-          {t('documents:actions.moveTo')}
-        </DropdownMenuItem>
         <DropdownMenuItem icon={Trash2} color="danger" onSelect={() => actions.onDelete(entry)}>
           {t('documents:actions.delete')}
         </DropdownMenuItem>
@@ -150,7 +164,16 @@ function ItemMenu({ entry, actions }: { entry: BrowserItem; actions: ItemActions
   );
 }
 
-function ItemName({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
+function ItemName({
+  entry,
+  actions,
+  options,
+}: {
+  entry: BrowserItem;
+  actions: ItemActions;
+  options: FolderContentsOptions;
+}) {
+  const title = entry.kind === 'file' && options.showTitles ? entry.item.title : null;
   const Icon = entry.kind === 'folder' ? FolderIcon : entry.item.status === 'ready' ? FileText : FileIcon;
   const content = (
     <>
@@ -158,13 +181,18 @@ function ItemName({ entry, actions }: { entry: BrowserItem; actions: ItemActions
         aria-hidden="true"
         className={cn('size-5 shrink-0', entry.kind === 'folder' ? 'text-accent-600' : 'text-primary-600')}
       />
-      <span className="truncate">{entry.item.name}</span>
+      <span className="min-w-0">
+        <span className="block truncate">{title ?? entry.item.name}</span>
+        {title && title !== entry.item.name && (
+          <span className="block truncate text-xs font-normal text-neutral-500">{entry.item.name}</span>
+        )}
+      </span>
     </>
   );
   const classes =
     'flex min-w-0 items-center gap-2.5 rounded-sm font-medium text-neutral-900 hover:text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600';
   return entry.kind === 'folder' ? (
-    <Link to={paths.app.documentsFolder.getHref(entry.item.id)} className={classes}>
+    <Link to={options.folderHref(entry.item)} className={classes}>
       {content}
     </Link>
   ) : (
@@ -174,7 +202,15 @@ function ItemName({ entry, actions }: { entry: BrowserItem; actions: ItemActions
   );
 }
 
-function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
+function Row({
+  entry,
+  actions,
+  options,
+}: {
+  entry: BrowserItem;
+  actions: ItemActions;
+  options: FolderContentsOptions;
+}) {
   const { t } = useTranslation('documents');
   const { formatDate, formatBytes } = useFormatters();
   const row = (
@@ -183,9 +219,9 @@ function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
       data-testid={`${entry.kind}-row`}
       data-name={entry.item.name}
     >
-      <DragHandle entry={entry} />
+      {options.draggable && <DragHandle entry={entry} />}
       <div className="min-w-0 flex-1">
-        <ItemName entry={entry} actions={actions} />
+        <ItemName entry={entry} actions={actions} options={options} />
         {entry.kind === 'file' && entry.item.status === 'failed' && (
           <p className="mt-0.5 truncate text-xs text-red-700">
             {t(`documents:failure.${entry.item.failureCode ?? 'INGESTION_FAILED'}`)}
@@ -205,7 +241,7 @@ function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
       <ItemMenu entry={entry} actions={actions} />
     </div>
   );
-  return entry.kind === 'folder' ? (
+  return entry.kind === 'folder' && options.draggable ? (
     <DropTarget id={`folder:${entry.item.id}`} className="rounded-lg">
       {row}
     </DropTarget>
@@ -214,7 +250,15 @@ function Row({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
   );
 }
 
-function Tile({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) {
+function Tile({
+  entry,
+  actions,
+  options,
+}: {
+  entry: BrowserItem;
+  actions: ItemActions;
+  options: FolderContentsOptions;
+}) {
   const { t } = useTranslation('documents');
   const { formatBytes } = useFormatters();
   const tile = (
@@ -224,10 +268,10 @@ function Tile({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) 
       data-name={entry.item.name}
     >
       <div className="flex items-center justify-between gap-1">
-        <DragHandle entry={entry} />
+        {options.draggable && <DragHandle entry={entry} />}
         <ItemMenu entry={entry} actions={actions} />
       </div>
-      <ItemName entry={entry} actions={actions} />
+      <ItemName entry={entry} actions={actions} options={options} />
       <div className="mt-auto flex items-center justify-between gap-2 text-xs text-neutral-500">
         {entry.kind === 'file' ? (
           <>
@@ -240,7 +284,7 @@ function Tile({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) 
       </div>
     </div>
   );
-  return entry.kind === 'folder' ? (
+  return entry.kind === 'folder' && options.draggable ? (
     <DropTarget id={`folder:${entry.item.id}`} className="rounded-xl">
       {tile}
     </DropTarget>
@@ -249,15 +293,21 @@ function Tile({ entry, actions }: { entry: BrowserItem; actions: ItemActions }) 
   );
 }
 
-/** The folder's contents as a list or a grid; items drag onto folders (and breadcrumbs) to move. */
-export function DocumentsBrowser({
+/**
+ * A folder's contents, in either library (the user's documents, the knowledge base): folders first,
+ * as a list or a grid, each item with its menu; where the scope allows, items drag onto folders (and
+ * breadcrumbs) to move — "Move to…" does the same from the keyboard.
+ */
+export function FolderContents({
   items,
   view,
   actions,
+  options,
 }: {
   items: BrowserItem[];
   view: ViewMode;
   actions: ItemActions;
+  options: FolderContentsOptions;
 }) {
   const { t } = useTranslation('documents');
   if (view === 'grid') {
@@ -268,7 +318,7 @@ export function DocumentsBrowser({
       >
         {items.map((entry) => (
           <li key={dragId(entry)}>
-            <Tile entry={entry} actions={actions} />
+            <Tile entry={entry} actions={actions} options={options} />
           </li>
         ))}
       </ul>
@@ -277,7 +327,7 @@ export function DocumentsBrowser({
   return (
     <div className="rounded-xl border border-neutral-200 bg-white shadow-xs">
       <div className="hidden items-center gap-3 border-b border-neutral-200 px-2 py-2 text-xs font-medium tracking-wide text-neutral-500 uppercase sm:flex">
-        <span className="w-8" />
+        {options.draggable && <span className="w-8" />}
         <span className="flex-1">{t('documents:columns.name')}</span>
         <span className="w-28 text-right">{t('documents:columns.size')}</span>
         <span className="hidden w-32 text-right md:block">{t('documents:columns.updated')}</span>
@@ -287,7 +337,7 @@ export function DocumentsBrowser({
       <ul className="divide-y divide-neutral-100" aria-label={t('documents:listLabel')}>
         {items.map((entry) => (
           <li key={dragId(entry)}>
-            <Row entry={entry} actions={actions} />
+            <Row entry={entry} actions={actions} options={options} />
           </li>
         ))}
       </ul>

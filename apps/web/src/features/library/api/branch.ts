@@ -44,47 +44,6 @@ function useInvalidate() {
   return () => queryClient.invalidateQueries({ queryKey: knowledgeQueryKey });
 }
 
-export function useCreateKbFolder(functionId: string, resourceTypeId: string) {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: { name: string; parentId: string | null }) =>
-      api.post(
-        `/admin/knowledge/branches/${encodeURIComponent(functionId)}/${encodeURIComponent(resourceTypeId)}/folders`,
-        input,
-      ),
-    meta: { errorToast: false },
-    onSuccess: invalidate,
-  });
-}
-
-export function useRenameKbFolder() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch(`/admin/knowledge/folders/${encodeURIComponent(id)}`, { name }),
-    meta: { errorToast: false },
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteKbItem() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ kind, id }: { kind: 'file' | 'folder'; id: string }) =>
-      api.delete(`/admin/knowledge/${kind === 'file' ? 'files' : 'folders'}/${encodeURIComponent(id)}`),
-    meta: { errorTitle: 'errors:FILE_DELETE_FAILED' },
-    onSettled: invalidate,
-  });
-}
-
-export function useReindexKbFile() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: string) => api.post<DocumentFile>(`/admin/knowledge/files/${encodeURIComponent(id)}/reindex`),
-    onSettled: invalidate,
-  });
-}
-
 export function useMoveKbFile() {
   const invalidate = useInvalidate();
   return useMutation({

@@ -7,7 +7,7 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import type { DocumentFile, Folder } from '@compliance/shared/documents';
+import type { DocumentFile } from '@compliance/shared/documents';
 import {
   ChevronRight,
   CornerLeftUp,
@@ -34,22 +34,22 @@ import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { downloadFile } from '../api/download-file.ts';
-import { useDeleteFile, useRetryFile } from '../api/file-mutations.ts';
-import { useCreateFolder, useDeleteFolder, useRenameFolder } from '../api/folder-mutations.ts';
+import { useReindexFile } from '../api/file-mutations.ts';
+import { useCreateFolder } from '../api/folder-mutations.ts';
 import { useFolderContents } from '../api/get-folder-contents.ts';
 import { useMoveItem } from '../api/move-item.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import {
-  DocumentsBrowser,
   DropTarget,
+  FolderContents,
   sortItems,
   type BrowserItem,
   type ItemActions,
   type SortKey,
   type ViewMode,
-} from '../components/documents-browser.tsx';
+} from '../components/folder-contents.tsx';
 import { FileViewer } from '../components/file-viewer.tsx';
-import { FolderNameDialog } from '../components/folder-name-dialog.tsx';
+import { useItemDialogs } from '../components/item-dialogs.tsx';
+import { NameDialog } from '../components/name-dialog.tsx';
 import { MoveDialog, type MoveTarget } from '../components/move-dialog.tsx';
 import { SearchResults } from '../components/search-results.tsx';
 import { StorageUsage } from '../components/storage-usage.tsx';
@@ -86,15 +86,11 @@ export function Component() {
   const fileInput = useRef<HTMLInputElement>(null);
 
   const [createOpen, setCreateOpen] = useState(false);
-  const [renaming, setRenaming] = useState<Folder | null>(null);
-  const [deleting, setDeleting] = useState<BrowserItem | null>(null);
   const [moving, setMoving] = useState<MoveTarget | null>(null);
 
-  const createFolder = useCreateFolder();
-  const renameFolder = useRenameFolder();
-  const deleteFolder = useDeleteFolder();
-  const deleteFile = useDeleteFile();
-  const retryFile = useRetryFile();
+  const createFolder = useCreateFolder({ scope: 'personal' });
+  const reindexFile = useReindexFile('personal');
+  const itemDialogs = useItemDialogs('personal');
   const move = useMoveItem();
 
   const viewerFile = searchParams.get('file');
@@ -158,9 +154,9 @@ export function Component() {
         name: entry.item.name,
         parentId: entry.kind === 'folder' ? entry.item.parentId : entry.item.folderId,
       }),
-    onRenameFolder: setRenaming,
-    onDelete: setDeleting,
-    onRetry: (file) => retryFile.mutate(file.id),
+    onRename: itemDialogs.rename,
+    onDelete: itemDialogs.remove,
+    onReindex: (file) => reindexFile.mutate(file.id),
   };
 
   const onPageDragOver = (event: DragEvent) => {
@@ -364,7 +360,12 @@ export function Component() {
                 }
               />
             ) : (
-              <DocumentsBrowser items={items} view={view} actions={actions} />
+              <FolderContents
+                items={items}
+                view={view}
+                actions={actions}
+                options={{ folderHref: (folder) => paths.app.documentsFolder.getHref(folder.id), draggable: true }}
+              />
             )}
           </>
         )}
@@ -381,39 +382,15 @@ export function Component() {
         </div>
       )}
 
-      <FolderNameDialog
+      <NameDialog
+        kind="folder"
         open={createOpen}
         onOpenChange={setCreateOpen}
         title={t('documents:folderDialog.createTitle')}
         submitLabel={t('documents:folderDialog.create')}
         onSubmit={(name) => createFolder.mutateAsync({ name, parentId: folderId })}
       />
-      <FolderNameDialog
-        open={renaming !== null}
-        onOpenChange={(open) => !open && setRenaming(null)}
-        title={t('documents:folderDialog.renameTitle')}
-        submitLabel={t('documents:folderDialog.rename')}
-        initialName={renaming?.name ?? ''}
-        onSubmit={(name) => renameFolder.mutateAsync({ id: renaming!.id, name })}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t(deleting?.kind === 'folder' ? 'documents:delete.folderTitle' : 'documents:delete.fileTitle', {
-          name: deleting?.item.name ?? '',
-        })}
-        description={t(
-          deleting?.kind === 'folder' ? 'documents:delete.folderDescription' : 'documents:delete.fileDescription',
-        )}
-        confirmLabel={t('documents:actions.delete')}
-        pending={deleteFolder.isPending || deleteFile.isPending}
-        onConfirm={() => {
-          if (!deleting) return;
-          const done = { onSettled: () => setDeleting(null) };
-          if (deleting.kind === 'folder') deleteFolder.mutate(deleting.item.id, done);
-          else deleteFile.mutate(deleting.item.id, done);
-        }}
-      />
+      {itemDialogs.dialogs}
       <MoveDialog item={moving} onClose={() => setMoving(null)} />
       <FileViewer
         fileId={viewerFile}

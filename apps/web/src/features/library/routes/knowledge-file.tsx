@@ -17,7 +17,8 @@ import { apiRequest, errorMessageKey } from '@/lib/api-client.ts';
 import { useFormatters } from '@/lib/format.ts';
 import { useRealtimeEvents } from '@/lib/realtime.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
-import { useDeleteKbItem, useKbFile, useMoveKbFile, useReindexKbFile } from '../api/branch.ts';
+import { useKbFile, useMoveKbFile } from '../api/branch.ts';
+import { useDeleteFile, useReindexFile } from '../api/file-mutations.ts';
 import { knowledgeQueryKey, useFunctions, useResourceTypes } from '../api/taxonomy.ts';
 import { KbStatusBadge } from '../components/kb-status.tsx';
 import { KbLoadError } from '../components/load-error.tsx';
@@ -111,8 +112,8 @@ export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const detail = useKbFile(fileId);
-  const reindex = useReindexKbFile();
-  const remove = useDeleteKbItem();
+  const reindex = useReindexFile('knowledge-base');
+  const remove = useDeleteFile('knowledge-base');
   const [moving, setMoving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   useRealtimeEvents(
@@ -252,15 +253,10 @@ export function Component() {
               color="danger"
               loading={remove.isPending}
               onClick={() =>
-                remove.mutate(
-                  { kind: 'file', id: file.id },
-                  {
-                    onSuccess: () =>
-                      void navigate(
-                        paths.admin.knowledgeBaseResourceType.getHref(data.functionId, data.resourceTypeId),
-                      ),
-                  },
-                )
+                remove.mutate(file.id, {
+                  onSuccess: () =>
+                    void navigate(paths.admin.knowledgeBaseResourceType.getHref(data.functionId, data.resourceTypeId)),
+                })
               }
             >
               {t('knowledge:actions.delete')}

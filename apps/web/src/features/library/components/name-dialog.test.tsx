@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
 import { setupTestI18n } from '@/testing/test-utils.tsx';
-import { FolderNameDialog } from './folder-name-dialog.tsx';
+import { NameDialog } from './name-dialog.tsx';
 
 beforeAll(() => {
   setupTestI18n();
@@ -11,7 +11,8 @@ beforeAll(() => {
 
 function renderDialog(onSubmit = vi.fn().mockResolvedValue(undefined)) {
   render(
-    <FolderNameDialog
+    <NameDialog
+      kind="folder"
       open
       onOpenChange={() => undefined}
       title="New folder"
@@ -22,7 +23,7 @@ function renderDialog(onSubmit = vi.fn().mockResolvedValue(undefined)) {
   return { onSubmit, user: userEvent.setup() };
 }
 
-describe('FolderNameDialog', () => {
+describe('NameDialog', () => {
   it('shows the spec messages for a missing or invalid name', async () => {
     const { onSubmit, user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Create folder' }));
