@@ -13,7 +13,7 @@ const localeModules = import.meta.glob<ResourceLanguage>('../locales/*/*.json', 
 
 export const testResources: Resource = {};
 for (const [file, content] of Object.entries(localeModules)) {
-  const match = /\.\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
+  const match = /\.\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
   if (!match) continue;
   const [, locale = '', namespace = ''] = match;
   testResources[locale] ??= {};

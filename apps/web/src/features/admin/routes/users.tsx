@@ -38,11 +38,18 @@ function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const update = useUpdateAdminUser();
   const remove = useDeleteAdminUser();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingSelfDemotion, setConfirmingSelfDemotion] = useState(false);
   const onError = (error: unknown) => toast.add({ title: t(errorMessageKey(error)), color: 'danger' });
-  const change = (input: { role?: 'user' | 'admin'; status?: 'active' | 'disabled' }) =>
+  const change = (input: { role?: 'user' | 'admin'; status?: 'active' | 'disabled'; confirmSelf?: boolean }) =>
     update.mutate(
       { id: user.id, ...input },
-      { onSuccess: () => toast.add({ title: t('admin-users:updated'), color: 'success' }), onError },
+      {
+        onSuccess: () => {
+          setConfirmingSelfDemotion(false);
+          toast.add({ title: t('admin-users:updated'), color: 'success' });
+        },
+        onError,
+      },
     );
   return (
     <>
@@ -57,7 +64,9 @@ function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {user.role === 'admin' ? (
-            <DropdownMenuItem onSelect={() => change({ role: 'user' })}>{t('admin-users:demote')}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => (isSelf ? setConfirmingSelfDemotion(true) : change({ role: 'user' }))}>
+              {t('admin-users:demote')}
+            </DropdownMenuItem>
           ) : (
             <DropdownMenuItem onSelect={() => change({ role: 'admin' })}>{t('admin-users:promote')}</DropdownMenuItem>
           )}
@@ -78,6 +87,29 @@ function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           )}
         </DropdownMenuContent>
       </DropdownMenu>
+      <Dialog
+        open={confirmingSelfDemotion}
+        onOpenChange={setConfirmingSelfDemotion}
+        size="sm"
+        title={t('admin-users:demoteSelfTitle')}
+        description={t('admin-users:demoteSelfDescription')}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button variant="outline" color="neutral">
+                {t('admin-users:cancel')}
+              </Button>
+            </DialogClose>
+            <Button
+              color="danger"
+              disabled={update.isPending}
+              onClick={() => change({ role: 'user', confirmSelf: true })}
+            >
+              {t('admin-users:confirmDemoteSelf')}
+            </Button>
+          </>
+        }
+      />
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
