@@ -181,7 +181,7 @@ function ItemName({
         aria-hidden="true"
         className={cn('size-5 shrink-0', entry.kind === 'folder' ? 'text-accent-600' : 'text-primary-600')}
       />
-      <span className="min-w-0">
+      <span className="min-w-0 overflow-hidden">
         <span className="block truncate">{title ?? entry.item.name}</span>
         {title && title !== entry.item.name && (
           <span className="block truncate text-xs font-normal text-neutral-500">{entry.item.name}</span>
@@ -190,7 +190,7 @@ function ItemName({
     </>
   );
   const classes =
-    'flex min-w-0 items-center gap-2.5 rounded-sm font-medium text-neutral-900 hover:text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600';
+    'flex max-w-full min-w-0 items-center gap-2.5 rounded-sm font-medium text-neutral-900 hover:text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600';
   return entry.kind === 'folder' ? (
     <Link to={options.folderHref(entry.item)} className={classes}>
       {content}
