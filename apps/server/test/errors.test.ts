@@ -131,7 +131,7 @@ describe('error responses', () => {
   });
 
   it('answers too many requests from one client with 429 RATE_LIMITED and Retry-After', async () => {
-    const fromOneClient = () => app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.10' });
+    const fromOneClient = () => app.inject({ method: 'GET', url: '/api/assistants', remoteAddress: '192.0.2.10' });
     for (let i = 0; i < 20; i += 1) expect((await fromOneClient()).statusCode).toBe(200);
 
     const response = await fromOneClient();
@@ -139,18 +139,47 @@ describe('error responses', () => {
     expect(response.headers['retry-after']).toBeDefined();
     expect(response.json().error.code).toBe('RATE_LIMITED');
 
-    const otherClient = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.11' });
+    const otherClient = await app.inject({ method: 'GET', url: '/api/assistants', remoteAddress: '192.0.2.11' });
     expect(otherClient.statusCode).toBe(200);
+    // Liveness and readiness probes are never limited: behind a load balancer they share one address.
+    for (const url of ['/api/health', '/api/ready']) {
+      expect((await app.inject({ method: 'GET', url, remoteAddress: '192.0.2.10' })).statusCode).toBe(200);
+    }
   });
 
   it('counts signed-in callers per account, not per shared address', async () => {
     const alice = await createTestUser(app);
     const bob = await createTestUser(app);
     const from = (headers: Record<string, string>) =>
-      app.inject({ method: 'GET', url: '/api/health', remoteAddress: '192.0.2.20', headers });
+      app.inject({ method: 'GET', url: '/api/auth/session', remoteAddress: '192.0.2.20', headers });
     for (let i = 0; i < 20; i += 1) expect((await from(alice.headers)).statusCode).toBe(200);
     expect((await from(alice.headers)).statusCode).toBe(429);
     // Same address, another account: its own budget.
     expect((await from(bob.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('RATE_LIMITS=off', () => {
+  it('switches every per-client limit off (benchmarks and load tests), whatever RATE_LIMIT_MAX says', async () => {
+    const unlimited = await createTestApp({ env: { RATE_LIMITS: 'off', RATE_LIMIT_MAX: '2' } });
+    try {
+      for (let i = 0; i < 10; i += 1) {
+        const response = await unlimited.inject({ method: 'GET', url: '/api/assistants', remoteAddress: '192.0.2.30' });
+        expect(response.statusCode).toBe(200);
+      }
+    } finally {
+      await unlimited.close();
+    }
+  });
+
+  it('RATE_LIMIT_MAX sets the per-client budget', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    try {
+      const call = () => limited.inject({ method: 'GET', url: '/api/assistants', remoteAddress: '192.0.2.31' });
+      for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -59,6 +59,8 @@ export interface AppConfig {
   /** Create or promote this admin at start-up. */
   admin: { email: string; password: string } | undefined;
   anonDailyQueryLimit: number;
+  /** The per-client API rate limit; `enabled: false` (RATE_LIMITS=off) is for benchmarks and load tests. */
+  rateLimit: { enabled: boolean; max: number; timeWindowMs: number };
 }
 
 export class ConfigError extends Error {
@@ -170,6 +172,9 @@ export const envSchema = z
     ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
     ANON_DAILY_QUERY_LIMIT: withDefault(wholeNumber(0, 1_000_000), '5'),
+    RATE_LIMITS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
+    RATE_LIMIT_MAX: withDefault(wholeNumber(1, 10_000_000), '1000'),
+    RATE_LIMIT_WINDOW_MS: withDefault(wholeNumber(1_000, 86_400_000), '60000'),
     LOG_LEVEL: withDefault(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), 'info'),
     TRUST_PROXY: withDefault(trustProxySetting(), 'false'),
   })
@@ -241,6 +246,11 @@ function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
         : undefined,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     anonDailyQueryLimit: env.ANON_DAILY_QUERY_LIMIT,
+    rateLimit: {
+      enabled: env.RATE_LIMITS === 'on',
+      max: env.RATE_LIMIT_MAX,
+      timeWindowMs: env.RATE_LIMIT_WINDOW_MS,
+    },
   };
 }
 
