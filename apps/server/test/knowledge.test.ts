@@ -77,6 +77,15 @@ describe('starter knowledge base', () => {
     expect(german[0]?.language).toBe('de');
   });
 
+  it('finds passages for a natural question, not only for passages holding every word of it', async () => {
+    const passages = await app.documentSearch.searchChunks({
+      query: 'How long must investment advisers keep their books and records?',
+      scope: { userId: null, includeKnowledgeBase: true },
+      limit: 5,
+    });
+    expect(passages.map((passage) => passage.fileName)).toContain('rule-204-2-books-and-records.en.md');
+  });
+
   it('re-importing is idempotent', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/admin/knowledge/import', headers: admin.headers });
     expect(response.json()).toMatchObject({ added: 0, updated: 0 });

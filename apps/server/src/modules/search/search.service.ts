@@ -28,6 +28,16 @@ export interface SearchServiceOptions {
 const languages = new Set<string>(locales);
 
 /**
+ * The same words joined with OR for web-search syntax, or null when the query has a single word or
+ * uses the syntax itself (quotes, OR, exclusions): the user's own operators are left as they are.
+ */
+export function anyWordsQuery(query: string): string | null {
+  if (/["]|\bor\b|(^|\s)-\S/i.test(query)) return null;
+  const words = query.split(/[^\p{L}\p{N}()./-]+/u).filter((word) => word.replace(/[()./-]/g, '').length > 2);
+  return words.length > 1 ? words.join(' or ') : null;
+}
+
+/**
  * The retrieval layer: the documents search and the chat's citations both use `searchChunks`.
  * Access is decided by `scope` — callers pass the signed-in user's id, never another user's.
  */
@@ -37,16 +47,29 @@ export function createSearchService(db: Db, { candidateLimit = 1_000 }: SearchSe
     async searchChunks({ query, language, scope, limit = 10 }: SearchChunksInput): Promise<Passage[]> {
       const text = query.trim().slice(0, 500);
       if (!text) return [];
-      const rows = await repository.searchChunks({
-        query: text,
-        language,
-        userId: scope.userId,
-        includeKnowledgeBase: scope.includeKnowledgeBase,
-        limit: Math.min(Math.max(limit, 1), 100),
-        candidateLimit,
-        markStart: SNIPPET_MARK_START,
-        markEnd: SNIPPET_MARK_END,
-      });
+      const wanted = Math.min(Math.max(limit, 1), 100);
+      const search = (query: string) =>
+        repository.searchChunks({
+          query,
+          language,
+          userId: scope.userId,
+          includeKnowledgeBase: scope.includeKnowledgeBase,
+          limit: wanted,
+          candidateLimit,
+          markStart: SNIPPET_MARK_START,
+          markEnd: SNIPPET_MARK_END,
+        });
+      // Passages with every word first; a natural question rarely has them all in one passage, so
+      // the rest of the page is filled with passages that have any of its words, best ranked first.
+      const rows = await search(text);
+      const anyWords = anyWordsQuery(text);
+      if (rows.length < wanted && anyWords) {
+        const seen = new Set(rows.map((row) => row.chunkId));
+        for (const row of await search(anyWords)) {
+          if (rows.length >= wanted) break;
+          if (!seen.has(row.chunkId)) rows.push(row);
+        }
+      }
       return rows.map((row) => ({
         chunkId: row.chunkId,
         documentId: row.documentId,
