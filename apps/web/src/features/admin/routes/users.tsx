@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -87,58 +87,30 @@ function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
           )}
         </DropdownMenuContent>
       </DropdownMenu>
-      <Dialog
+      <ConfirmDialog
         open={confirmingSelfDemotion}
         onOpenChange={setConfirmingSelfDemotion}
-        size="sm"
         title={t('admin-users:demoteSelfTitle')}
         description={t('admin-users:demoteSelfDescription')}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" color="neutral">
-                {t('admin-users:cancel')}
-              </Button>
-            </DialogClose>
-            <Button
-              color="danger"
-              disabled={update.isPending}
-              onClick={() => change({ role: 'user', confirmSelf: true })}
-            >
-              {t('admin-users:confirmDemoteSelf')}
-            </Button>
-          </>
-        }
+        confirmLabel={t('admin-users:confirmDemoteSelf')}
+        pending={update.isPending}
+        onConfirm={() => change({ role: 'user', confirmSelf: true })}
       />
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        size="sm"
         title={t('admin-users:deleteTitle', { name: fullName(user) })}
         description={t('admin-users:deleteDescription')}
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="outline" color="neutral">
-                {t('admin-users:cancel')}
-              </Button>
-            </DialogClose>
-            <Button
-              color="danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(user.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    toast.add({ title: t('admin-users:deleted'), color: 'success' });
-                  },
-                  onError,
-                })
-              }
-            >
-              {t('admin-users:confirmDelete')}
-            </Button>
-          </>
+        confirmLabel={t('admin-users:confirmDelete')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(user.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.add({ title: t('admin-users:deleted'), color: 'success' });
+            },
+            onError,
+          })
         }
       />
     </>

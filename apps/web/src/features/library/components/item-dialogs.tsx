@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useDeleteFile, useRenameFile } from '../api/file-mutations.ts';
 import { useDeleteFolder, useRenameFolder } from '../api/folder-mutations.ts';
 import type { LibraryScope } from '../api/library-scope.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import type { BrowserItem } from './folder-contents.tsx';
 import { NameDialog } from './name-dialog.tsx';
 

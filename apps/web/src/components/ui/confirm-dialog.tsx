@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
+import { Button } from './button.tsx';
+import { Dialog, DialogClose } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a destructive action. */
+/** Asks before a destructive action: Cancel, or the danger button that does it. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -23,7 +23,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation('documents');
+  const { t } = useTranslation('ui');
   return (
     <Dialog
       open={open}
@@ -35,7 +35,7 @@ export function ConfirmDialog({
         <>
           <DialogClose asChild>
             <Button variant="outline" color="neutral">
-              {t('documents:actions.cancel')}
+              {t('ui:cancel')}
             </Button>
           </DialogClose>
           <Button color="danger" loading={pending} onClick={onConfirm}>
