@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Outlet, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RELOAD_GUARD_STORAGE_KEY, resetReloadGuardForTests } from '@/lib/reload-guard.ts';
+import { allowConsoleError } from '@/testing/console-errors.ts';
 import { renderRoute } from '@/testing/test-utils.tsx';
 import { Root } from '../routes/root.tsx';
 import { installGlobalErrorHandlers, resetFatalErrorForTests } from './fatal-error.ts';
@@ -36,7 +37,8 @@ describe('error pages (SPEC §2, §8)', () => {
   });
 
   it('shows Internal Server Error with status 500 when a page fails to render', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The router and React report the failure on the console, some of it after the page unmounts.
+    allowConsoleError(/./);
     renderRoute('/boom', { routes: routesWith([{ path: '/boom', Component: Boom }]) });
     const page = await screen.findByTestId('error-page');
     expect(within(page).getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeInTheDocument();
@@ -46,7 +48,8 @@ describe('error pages (SPEC §2, §8)', () => {
   });
 
   it('shows the status a loader failed with', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The router and React report the failure on the console, some of it after the page unmounts.
+    allowConsoleError(/./);
     const unavailable = () => {
       throw new Response(null, { status: 503 });
     };
@@ -57,6 +60,7 @@ describe('error pages (SPEC §2, §8)', () => {
   });
 
   it('switches to the error page on an unhandled error outside React', async () => {
+    allowConsoleError(/./);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const uninstall = installGlobalErrorHandlers();
     try {
@@ -74,7 +78,8 @@ describe('error pages (SPEC §2, §8)', () => {
   });
 
   it('shows the error page instead of reloading again when a chunk keeps failing (reload guard)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The router and React report the failure on the console, some of it after the page unmounts.
+    allowConsoleError(/./);
     // This path was reloaded for a chunk error a moment ago.
     sessionStorage.setItem(RELOAD_GUARD_STORAGE_KEY, JSON.stringify({ '/stale': Date.now() }));
     const chunkError = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
