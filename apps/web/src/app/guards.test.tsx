@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/test-utils.tsx';
 
@@ -52,6 +52,11 @@ describe('route guard (SPEC §5)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu for Anna Keller' })).toBeInTheDocument();
+    // The sidebar offers only what works: no entries for features that have not landed yet.
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Prompt library', 'Marketplace', 'Courses']) {
+      expect(within(navigation).queryByRole('link', { name })).not.toBeInTheDocument();
+    }
   });
 
   it('leaves public and default pages open', async () => {

@@ -5,12 +5,9 @@ import {
   FolderOpen,
   Gauge,
   Globe2,
-  GraduationCap,
   LayoutDashboard,
-  Library,
   MessagesSquare,
   Settings,
-  Store,
   Upload,
   UserRound,
   Users,
@@ -35,7 +32,10 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** The sidebar of the user, assistant and authenticated layouts. */
+/**
+ * The sidebar of the user, assistant and authenticated layouts. Only what works is offered: the prompt
+ * library, marketplace and courses get their entries when those features land.
+ */
 export const userNavigation: NavSection[] = [
   {
     label: 'common:nav.sections.workspace',
@@ -46,19 +46,8 @@ export const userNavigation: NavSection[] = [
     ],
   },
   {
-    label: 'common:nav.sections.prompts',
-    items: [
-      { label: 'common:nav.promptLibrary', to: paths.app.promptLibrary.getHref(), icon: Library },
-      { label: 'common:nav.marketplace', to: paths.app.promptMarketplace.getHref(), icon: Store },
-    ],
-  },
-  {
     label: 'common:nav.sections.resources',
-    items: [
-      { label: 'common:nav.countries', to: paths.countries.list.getHref(), icon: Globe2 },
-      // Courses have no route of their own yet: the dashboard's courses section.
-      { label: 'common:nav.courses', to: `${paths.app.dashboard.getHref()}#courses`, icon: GraduationCap, plain: true },
-    ],
+    items: [{ label: 'common:nav.countries', to: paths.countries.list.getHref(), icon: Globe2 }],
   },
   {
     label: 'common:nav.sections.account',

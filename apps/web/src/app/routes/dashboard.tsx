@@ -1,7 +1,6 @@
-import { FileText, Globe2, GraduationCap, MessagesSquare, NotebookPen } from 'lucide-react';
+import { FileText, Globe2, MessagesSquare, NotebookPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -96,17 +95,6 @@ export function Component() {
         <RecentDocumentsCard />
         <LatestChangesCard />
       </div>
-      <section id="courses" aria-labelledby="dashboard-courses-title" className="mt-10 scroll-mt-24">
-        <h2 id="dashboard-courses-title" className="mb-4 text-lg font-semibold text-neutral-900">
-          {t('common:pages.dashboard.coursesTitle')}
-        </h2>
-        <EmptyState
-          titleAs="h3"
-          icon={GraduationCap}
-          title={t('common:pages.dashboard.coursesEmptyTitle')}
-          description={t('common:pages.dashboard.coursesEmptyDescription')}
-        />
-      </section>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleCheck, Cloud, Cpu, CreditCard, Mail, Search, type LucideIcon } from 'lucide-react';
+import { ArrowRight, CircleCheck, Cloud, Cpu, Mail, Search, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -6,12 +6,12 @@ import { SectionHeading } from './section-heading';
 
 const points = ['local', 'noTracking', 'ownInfrastructure'] as const;
 
-const integrations: { id: 'llm' | 'webSearch' | 'email' | 'storage' | 'payments'; icon: LucideIcon }[] = [
+// Payments join this list with subscriptions (the home page promises only what exists).
+const integrations: { id: 'llm' | 'webSearch' | 'email' | 'storage'; icon: LucideIcon }[] = [
   { id: 'llm', icon: Cpu },
   { id: 'webSearch', icon: Search },
   { id: 'email', icon: Mail },
   { id: 'storage', icon: Cloud },
-  { id: 'payments', icon: CreditCard },
 ];
 
 export function Deployment() {

@@ -1,27 +1,17 @@
-import {
-  ArrowRight,
-  BotMessageSquare,
-  Database,
-  FolderOpen,
-  Globe,
-  GraduationCap,
-  Sparkles,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowRight, BotMessageSquare, Database, FolderOpen, Globe, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { SectionHeading } from './section-heading';
 
-type FeatureId = 'assistants' | 'knowledgeBase' | 'documents' | 'prompts' | 'countries' | 'courses';
+// Prompts and courses join this grid when they land (the home page promises only what exists).
+type FeatureId = 'assistants' | 'knowledgeBase' | 'documents' | 'countries';
 
 const features: { id: FeatureId; icon: LucideIcon; href?: string }[] = [
   { id: 'assistants', icon: BotMessageSquare },
   { id: 'knowledgeBase', icon: Database },
   { id: 'documents', icon: FolderOpen },
-  { id: 'prompts', icon: Sparkles },
   { id: 'countries', icon: Globe, href: paths.countries.list.getHref() },
-  { id: 'courses', icon: GraduationCap },
 ];
 
 export function FeatureGrid() {
