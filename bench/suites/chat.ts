@@ -9,7 +9,7 @@ import { parseStreamBlock } from '../../packages/shared/src/chat.ts';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/env.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
-import type { BenchResult } from '../run.ts';
+import type { BenchContext, BenchResult } from '../run.ts';
 import { summarise } from '../stats.ts';
 
 const questions = [
@@ -18,8 +18,6 @@ const questions = [
   'Quels pays sont sur la liste grise du GAFI ?',
   'How should a cyber attack be reported to FINMA?',
 ];
-const RUNS = 40;
-const CONCURRENT = 200;
 
 async function startApp(paceMs: number): Promise<{ app: App; address: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-chat-'));
@@ -78,7 +76,9 @@ async function session(app: App, address: string) {
   return { token, assistantId: assistants.assistants[0]!.id };
 }
 
-export async function run(): Promise<BenchResult[]> {
+export async function run(context: BenchContext): Promise<BenchResult[]> {
+  const RUNS = context.size === 'small' ? 10 : 40;
+  const CONCURRENT = context.size === 'small' ? 50 : 200;
   const results: BenchResult[] = [];
 
   // 1. Time to first token and to the whole answer, unpaced (the engine's own cost).

@@ -1,57 +1,44 @@
-// Request latency and throughput of the real app on loopback: the probes and the SPA entry page.
-// A bounded number of requests, from this process, to 127.0.0.1 only.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/plugins/env.ts';
-import type { BenchResult } from '../run.ts';
-import { summarise } from '../stats.ts';
+// Throughput of the real server (its own process, RATE_LIMITS=off) beside a bare Fastify hello-world
+// on the same machine, under the same load (autocannon in a third process): the liveness probe, and
+// a signed-in list (GET /api/chat/conversations) at 50 connections.
+import type { BenchContext, BenchResult } from '../run.ts';
+import { load, type LoadResult } from '../lib/load.ts';
+import { startAppServer, startBareServer } from '../lib/server.ts';
+import { benchAdminEnv, signIn } from '../lib/session.ts';
 
-const REQUESTS = 2_000;
-const CONCURRENCY = 16;
+export const perDatabase = 'each';
 
-export async function run(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-http-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
-    logger: false,
-    rateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
-  });
+export async function run(context: BenchContext): Promise<BenchResult[]> {
+  const seconds = context.size === 'small' ? 2 : 10;
+  const app = await startAppServer({ ...context.databaseEnv, ...benchAdminEnv });
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const results: BenchResult[] = [];
-    for (const route of ['/api/health', '/api/ready', '/']) {
-      results.push(await measure(`GET ${route}`, `${address}${route}`));
-    }
-    return results;
+    bare = await startBareServer();
+    const token = await signIn(app.url);
+    const authorization = { authorization: `Bearer ${token}` };
+    // Warm both up (JIT, connection pools) before measuring.
+    await load(`${app.url}/api/chat/conversations`, { connections: 10, seconds: 1, headers: authorization });
+    await load(`${bare.url}/`, { connections: 10, seconds: 1 });
+
+    const bareHealth = await load(`${bare.url}/`, { connections: 10, seconds });
+    const health = await load(`${app.url}/api/health`, { connections: 10, seconds });
+    const bare50 = await load(`${bare.url}/`, { connections: 50, seconds });
+    const list = await load(`${app.url}/api/chat/conversations`, { connections: 50, seconds, headers: authorization });
+    return [
+      compare('GET /api/health, 10 connections', health, bareHealth),
+      compare('GET /api/chat/conversations signed in, 50 connections', list, bare50),
+      { name: 'server RSS after the load', metrics: { MiB: app.rssMiB() } },
+    ];
   } finally {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bare?.stop();
+    await app.stop();
   }
 }
 
-async function measure(name: string, url: string): Promise<BenchResult> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  async function client(): Promise<void> {
-    while (next < REQUESTS) {
-      next += 1;
-      const t0 = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
-  const seconds = (performance.now() - started) / 1000;
+function compare(name: string, measured: LoadResult, peer: LoadResult): BenchResult {
   return {
     name,
-    metrics: {
-      requests: REQUESTS,
-      concurrency: CONCURRENCY,
-      'req/s': Math.round(REQUESTS / seconds),
-      ...summarise(latencies),
-    },
+    metrics: { ...measured, 'bare Fastify req/s': peer['req/s'], 'bare p99 ms': peer['p99 ms'] },
+    ratio: { label: 'req/s vs bare Fastify', value: measured['req/s'] / peer['req/s'] },
   };
 }

@@ -2,15 +2,18 @@
 // in this thread, versus the full extractor (worker thread + detection + chunking + language).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { BenchResult } from '../run.ts';
+import type { BenchContext, BenchResult } from '../run.ts';
 import { createDocumentExtractor } from '../../apps/server/src/modules/ingestion/ingestion.service.ts';
 import { defaultExtractionLimits } from '../../apps/server/src/modules/ingestion/limits.ts';
 import { parsePdf } from '../../apps/server/src/modules/ingestion/parsers/pdf.ts';
 
-const corpusDir = resolve(new URL('../..', import.meta.url).pathname, '../shared/corpus/regulatory/ch_federal_acts');
-const ROUNDS = 3;
+// shared/ sits beside the repository (in a worktree, beside the main checkout: set BENCH_CORPUS_DIR).
+const corpusDir =
+  process.env.BENCH_CORPUS_DIR ??
+  resolve(new URL('../..', import.meta.url).pathname, '../shared/corpus/regulatory/ch_federal_acts');
 
-export async function run(): Promise<BenchResult[]> {
+export async function run(context: BenchContext): Promise<BenchResult[]> {
+  const ROUNDS = context.size === 'small' ? 1 : 3;
   if (!existsSync(corpusDir)) {
     return [{ name: 'ingestion', skipped: `corpus not found at ${corpusDir}` }];
   }

@@ -1,132 +1,102 @@
-// Full-text search latency (p50/p95) at 100k chunks: synthetic passages in English, German and
-// unknown language ('simple'), generated in SQL inside a fresh embedded database in a temp dir, then
-// the retrieval layer's searchChunks for common, rare and multi-word queries.
+// Knowledge-base search through the API (GET /api/knowledge/search, signed in, over loopback HTTP)
+// beside the very SQL statements that request ran, replayed directly on the same connection: what
+// the HTTP layer, authentication, validation and serialisation add. The starter knowledge base is
+// imported and indexed first, as a fresh install does.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { openPgliteDatabase } from '../../apps/server/src/db/client.ts';
-import { users } from '../../apps/server/src/db/schema/index.ts';
-import { createSearchService } from '../../apps/server/src/modules/search/search.service.ts';
-import type { BenchResult } from '../run.ts';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/plugins/env.ts';
+import type { BenchContext, BenchResult } from '../run.ts';
+import { benchAdminEnv, signIn } from '../lib/session.ts';
 import { summarise } from '../stats.ts';
 
-const CHUNKS = 100_000;
-const FILES = 500;
-const WORDS_PER_CHUNK = 50;
-const RUNS = 40;
+export const perDatabase = 'each';
 
-const english = `client due diligence beneficial owner compliance officer adviser fiduciary custody record
-  transaction report suspicious activity sanctions screening risk assessment policy procedure board
-  supervisor license registration disclosure marketing testimonial performance fee conflict interest
-  portfolio manager trustee fund investor account statement audit examination deficiency breach
-  outsourcing resilience incident cyber attack notification deadline threshold identification
-  verification document retention ledger order execution best price research inducement training
-  the of and to in for with that are is be on by this as an or at from which`.split(/\s+/);
-const german = `Sorgfaltspflicht Vertragspartei wirtschaftlich berechtigte Person Finanzintermediär Meldung
-  Geldwäscherei Aufsicht Bewilligung Vermögensverwalter Kundschaft Risiko Dokumentation Prüfung
-  Auslagerung Vorfall Frist Schwellenwert Identifizierung Überprüfung Aufbewahrung der die das und
-  mit für von den im ist nicht eine einer`.split(/\s+/);
-const rare = ['zyxquorum', 'plinthward', 'quellarium'];
+const queries = ['beneficial owner', 'Geldwäscherei Meldepflicht', 'Form ADV brochure', 'sanctions screening'];
 
-const queries: Record<string, string> = {
-  'common word': 'compliance',
-  'two words': 'beneficial owner',
-  phrase: '"suspicious activity report"',
-  'rare word': 'zyxquorum',
-  german: 'Vermögensverwalter Sorgfaltspflicht',
-  'no match': 'xylophonist',
-};
+type Query = (...args: unknown[]) => Promise<unknown>;
 
-function literal(words: string[]): string {
-  return `array[${words.map((word) => `'${word.replaceAll("'", "''")}'`).join(',')}]::text[]`;
-}
-
-export async function run(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-search-'));
-  const database = await openPgliteDatabase({ dataDir });
+export async function run(context: BenchContext): Promise<BenchResult[]> {
+  const runs = context.size === 'small' ? 30 : 200;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-search-api-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...benchAdminEnv,
+    ...context.databaseEnv,
+  });
+  const app = await buildApp(config, { logger: false });
   try {
-    await database.migrate();
-    const { db } = database;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: 'bench@example.test',
-        firstName: 'B',
-        lastName: 'B',
-        passwordHash: 'x',
-        emailVerifiedAt: new Date(),
-      })
-      .returning();
-    const userId = user!.id;
-
-    const generationStarted = performance.now();
-    await db.execute(
-      sql`insert into kb_functions (code, names, descriptions) values ('bench', '{"en":"B"}', '{"en":""}')`,
-    );
-    await db.execute(
-      sql`insert into kb_resource_types (code, names, descriptions) values ('bench', '{"en":"B"}', '{"en":""}')`,
-    );
-    // Half the files are the user's own, half the knowledge base's.
-    await db.execute(
-      sql.raw(`
-      insert into files (scope, owner_user_id, kb_function_id, kb_resource_type_id, name, storage_key, status, language)
-      select case when g % 2 = 0 then 'user' else 'kb' end,
-             case when g % 2 = 0 then '${userId}'::uuid end,
-             case when g % 2 = 1 then (select id from kb_functions limit 1) end,
-             case when g % 2 = 1 then (select id from kb_resource_types limit 1) end,
-             'file-' || g || '.txt', 'bench/' || g, 'ready',
-             case when g % 10 < 7 then 'en' when g % 10 < 9 then 'de' else null end
-      from generate_series(1, ${FILES}) g`),
-    );
-    // Chunks in batches; each is WORDS_PER_CHUNK random words of its file's language (a few rare ones).
-    const batch = 20_000;
-    for (let start = 0; start < CHUNKS; start += batch) {
-      await db.execute(
-        sql.raw(`
-        with f as (select id, language, row_number() over (order by id) as n from files),
-        raw as (
-          select g, f.id as file_id, f.language,
-                 array_to_string(array(
-                   select (case when f.language = 'de' then ${literal(german)} else ${literal(english)} end)
-                          [1 + floor(random() * (case when f.language = 'de' then ${german.length} else ${english.length} end))::int]
-                   from generate_series(1, ${WORDS_PER_CHUNK}) w where w > 0 * g
-                 ), ' ') || case when g % 5000 = 0 then ' ${rare.join(' ')}' else '' end as text
-          from generate_series(${start + 1}, ${start + batch}) g
-          join f on f.n = 1 + (g % ${FILES})
-        )
-        insert into file_chunks (file_id, chunk_index, page, heading, text, ts_config, tsv)
-        select file_id, g, 1 + (g % 20), null, text,
-               case language when 'en' then 'english' when 'de' then 'german' else 'simple' end,
-               to_tsvector((case language when 'en' then 'english' when 'de' then 'german' else 'simple' end)::regconfig, text)
-        from raw`),
-      );
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const headers = { authorization: `Bearer ${await signIn(address)}` };
+    const search = async (q: string) => {
+      const response = await fetch(`${address}/api/knowledge/search?q=${encodeURIComponent(q)}&limit=10`, { headers });
+      if (!response.ok) throw new Error(`search answered ${response.status}`);
+      return (await response.json()) as { passages: unknown[] };
+    };
+    // The starter knowledge base is indexed by background jobs after the start: wait until the hits
+    // of every query stop changing.
+    const deadline = Date.now() + 600_000;
+    let previous = '';
+    let stableFor = 0;
+    while (stableFor < 3) {
+      if (Date.now() > deadline) throw new Error('the starter knowledge base was not indexed in 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const counts = JSON.stringify(await Promise.all(queries.map(async (q) => (await search(q)).passages.length)));
+      stableFor = counts === previous && !counts.includes('[0') ? stableFor + 1 : 0;
+      previous = counts;
     }
-    await db.execute(sql`analyze`);
-    const generationSeconds = (performance.now() - generationStarted) / 1000;
 
-    const search = createSearchService(db);
-    const results: BenchResult[] = [
-      { name: `generate ${CHUNKS} chunks`, metrics: { seconds: Math.round(generationSeconds * 10) / 10 } },
-    ];
-    for (const [name, query] of Object.entries(queries)) {
-      const timings: number[] = [];
-      let hits = 0;
-      for (let index = 0; index < RUNS + 3; index++) {
-        const started = performance.now();
-        const passages = await search.searchChunks({
-          query,
-          scope: { userId, includeKnowledgeBase: true },
-          limit: 10,
-        });
-        if (index >= 3) timings.push(performance.now() - started);
-        hits = passages.length;
+    // Record the statements one request runs, by wrapping the driver's query method.
+    const client = (app.database.db as unknown as { $client: { query: Query } }).$client;
+    const original = client.query.bind(client);
+    const results: BenchResult[] = [];
+    for (const q of queries) {
+      // A job's query may interleave with the request's: the shortest of a few recordings is the request's own.
+      let statements: unknown[][] = [];
+      let passages: unknown[] = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const recorded: unknown[][] = [];
+        client.query = (...args: unknown[]) => {
+          recorded.push(args);
+          return original(...args);
+        };
+        passages = (await search(q)).passages;
+        client.query = original;
+        if (attempt === 0 || recorded.length < statements.length) statements = recorded;
       }
-      results.push({ name: `searchChunks: ${name}`, metrics: { ...summarise(timings), hits } });
+
+      const api: number[] = [];
+      const direct: number[] = [];
+      for (let index = 0; index < runs + 5; index++) {
+        let started = performance.now();
+        await search(q);
+        if (index >= 5) api.push(performance.now() - started);
+        started = performance.now();
+        for (const statement of statements) await original(...statement);
+        if (index >= 5) direct.push(performance.now() - started);
+      }
+      const apiStats = summarise(api);
+      const sqlStats = summarise(direct);
+      results.push({
+        name: `search "${q}"`,
+        metrics: {
+          hits: passages.length,
+          statements: statements.length,
+          'API p50 ms': apiStats['p50 ms']!,
+          'API p95 ms': apiStats['p95 ms']!,
+          'SQL p50 ms': sqlStats['p50 ms']!,
+          'SQL p95 ms': sqlStats['p95 ms']!,
+        },
+        ratio: { label: 'API / SQL (p50)', value: apiStats['p50 ms']! / sqlStats['p50 ms']! },
+      });
     }
     return results;
   } finally {
-    await database.close();
+    await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

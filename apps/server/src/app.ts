@@ -24,7 +24,10 @@ import { entitlementsModule, type EntitlementsModuleOptions } from './modules/en
 import { healthModule } from './modules/health/health.module.ts';
 import { libraryModule, type LibraryModuleOptions } from './modules/library/library.module.ts';
 import { mailModule } from './modules/mail/mail.module.ts';
+import { promptsModule } from './modules/prompts/prompts.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
+import { billingModule, type BillingModuleOptions } from './modules/billing/billing.module.ts';
+import { onboardingModule } from './modules/onboarding/onboarding.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
@@ -69,6 +72,8 @@ export interface BuildAppOptions {
   assistants?: AssistantsModuleOptions;
   /** FATF countries: the content folder, or the content itself. */
   countries?: CountriesModuleOptions;
+  /** Billing: the plans seed file, another Stripe API host. */
+  billing?: BillingModuleOptions;
   /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
   extraRoutes?: FastifyPluginAsyncZod;
 }
@@ -136,6 +141,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(libraryModule, options.library ?? {});
     await app.register(assistantsModule, options.assistants ?? {});
     await app.register(chatModule, options.chat ?? {});
+    await app.register(promptsModule);
+    await app.register(onboardingModule);
+    await app.register(billingModule, options.billing ?? {});
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
 
     await app.ready();

@@ -1,7 +1,11 @@
+import { Writable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createTestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createLoggerOptions, redactUrl } from '../src/plugins/logger.ts';
+import { endpointRateLimit } from '../src/plugins/security.ts';
 
 const whoAmI: FastifyPluginAsyncZod = async (app) => {
   app.get('/test/ip', { schema: { response: { 200: z.object({ ip: z.string() }) } } }, async (request) => ({
@@ -87,5 +91,125 @@ describe('security headers behind an HTTPS reverse proxy', () => {
       headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(spoofed.json()).toEqual({ ip: '198.51.100.9' });
+  });
+});
+
+describe('credentials never reach the log', () => {
+  let app: TestApp;
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  beforeAll(async () => {
+    app = await createTestApp({
+      logger: { ...createLoggerOptions({ logLevel: 'debug' }, { pretty: false }), stream: logStream },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('keeps tokens, codes, passwords, cookies and Authorization headers out of every line of a sign-in and a reset link', async () => {
+    const { user, token: sessionToken } = await createTestUser(app);
+    const password = 'Correct-Horse-7-Battery';
+    const resetToken = 'rst_6f1d2c9a8b7e4f3a2d1c0b9a8f7e6d5c';
+    const code = '731946';
+
+    await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { authorization: `Bearer ${sessionToken}`, cookie: `session=${sessionToken}` },
+    });
+    // The page a reset e-mail links to, then the API call it makes.
+    await app.inject({
+      method: 'GET',
+      url: `/forgotten-password/confirm?email=${encodeURIComponent(user.email)}&token=${resetToken}`,
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      payload: { email: user.email, token: resetToken, password, passwordConfirmation: password },
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/auth/password/reset?code=${code}`,
+      payload: { email: user.email, code, password, passwordConfirmation: password },
+    });
+    // An old client that still puts the session token in the socket URL.
+    await app.inject({ method: 'GET', url: `/api/realtime?token=${sessionToken}` });
+    app.log.info({ context: { link: `https://app.example/confirm?token=${resetToken}` } }, 'context');
+
+    const log = lines.join('\n');
+    expect(lines.filter((line) => line.includes('"url"')).length).toBeGreaterThanOrEqual(6);
+    for (const secret of [sessionToken, resetToken, code, password]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('/forgotten-password/confirm?email=');
+    expect(log).toContain('token=[redacted]');
+    expect(log).toContain('code=[redacted]');
+  });
+
+  it('redacts only the secret query values of a URL', () => {
+    expect(redactUrl('/api/realtime?token=abc&lang=de')).toBe('/api/realtime?token=[redacted]&lang=de');
+    expect(redactUrl('/x?Code=1&ticket=2#top')).toBe('/x?Code=[redacted]&ticket=[redacted]#top');
+    expect(redactUrl('/api/chat/conversations?limit=20&barcode=9')).toBe('/api/chat/conversations?limit=20&barcode=9');
+  });
+});
+
+describe('per-endpoint rate limits', () => {
+  const limitedRoutes: FastifyPluginAsyncZod = async (api) => {
+    api.post('/test/signup', { preHandler: endpointRateLimit(api, 'signup', 'ip') }, async () => ({ ok: true }));
+    api.post('/test/signup-again', { preHandler: endpointRateLimit(api, 'signup', 'ip') }, async () => ({ ok: true }));
+  };
+
+  it('counts the routes of one endpoint group together, from the variable that names it, with a 429 and Retry-After', async () => {
+    const app = await createTestApp({ extraRoutes: limitedRoutes, env: { RATE_LIMIT_SIGNUP: '2/1h' } });
+    try {
+      const from = (ip: string, url = '/api/test/signup') => app.inject({ method: 'POST', url, remoteAddress: ip });
+      expect((await from('198.51.100.1')).statusCode).toBe(200);
+      expect((await from('198.51.100.1', '/api/test/signup-again')).statusCode).toBe(200);
+      const refused = await from('198.51.100.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await from('198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets everything through with RATE_LIMITS=off', async () => {
+    const app = await createTestApp({
+      extraRoutes: limitedRoutes,
+      env: { RATE_LIMITS: 'off', RATE_LIMIT_SIGNUP: '1/1h', RATE_LIMIT_MAX: '1' },
+    });
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        expect((await app.inject({ method: 'POST', url: '/api/test/signup' })).statusCode).toBe(200);
+        expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY as a hop count', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ extraRoutes: whoAmI, env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(() => app.close());
+
+  it('takes the address the one proxy in front saw, not what the client wrote before it', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '192.0.2.66, 203.0.113.7' },
+    });
+    expect(response.json()).toEqual({ ip: '203.0.113.7' });
   });
 });

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createWebDistFixture, fixtureIndexHtml } from './helpers/web-dist-fixture.ts';
+import { compressionThresholdBytes } from '../src/plugins/static.ts';
 
 describe('serving the built web app', () => {
   let app: TestApp;
@@ -80,5 +84,97 @@ describe('without a web build', () => {
       expect(response.body).toContain('npm run build');
     }
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('compression', () => {
+  let app: TestApp;
+  const webDist = createWebDistFixture();
+  // As the build writes them: a hashed bundle with its Brotli and gzip twins, and index.html's.
+  const bundle = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
+  const bundlePath = path.join(webDist.dir, 'assets', 'index-9b2e7d.js');
+  fs.writeFileSync(bundlePath, bundle);
+  fs.writeFileSync(`${bundlePath}.br`, brotliCompressSync(bundle));
+  fs.writeFileSync(`${bundlePath}.gz`, gzipSync(bundle));
+  fs.writeFileSync(path.join(webDist.dir, 'index.html.br'), brotliCompressSync(fixtureIndexHtml));
+  const bigList = Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Conversation ${i}` }));
+  const events = 'event: delta\ndata: {"text":"' + 'x'.repeat(4096) + '"}\n\n';
+
+  const routes: FastifyPluginAsyncZod = async (api) => {
+    api.get('/test/big-list', async () => bigList);
+    api.get('/test/small', async () => ({ ok: true }));
+    api.get('/test/events', async (_request, reply) => reply.type('text/event-stream; charset=utf-8').send(events));
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp({ extraRoutes: routes, env: { WEB_DIST_DIR: webDist.dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    webDist.remove();
+  });
+
+  it('sends the pre-compressed Brotli file of an asset, cached for a year, varying on Accept-Encoding', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/index-9b2e7d.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['vary']).toContain('accept-encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(bundle);
+  });
+
+  it('sends the gzip file to a client without Brotli, and the original to one that accepts neither', async () => {
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/index-9b2e7d.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-9b2e7d.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
+  });
+
+  it('sends index.html compressed and never cached, at / and for deep links', async () => {
+    for (const url of ['/', '/chat/5b0d3e']) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(fixtureIndexHtml);
+    }
+  });
+
+  it('compresses JSON answers above the threshold and leaves small ones as they are', async () => {
+    const big = await app.inject({
+      method: 'GET',
+      url: '/api/test/big-list',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(JSON.stringify(bigList).length).toBeGreaterThan(compressionThresholdBytes);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.headers['vary']).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toEqual(bigList);
+
+    const small = await app.inject({ method: 'GET', url: '/api/test/small', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+
+  it('never compresses an event stream, which must reach the browser event by event', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/events',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(events);
   });
 });

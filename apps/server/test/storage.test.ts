@@ -142,6 +142,22 @@ describe.each(adapters)('blob storage contract: $name', ({ kind, create }) => {
     await expect(storage.delete(`contract/${kind}/never/existed`)).resolves.toBeUndefined();
   });
 
+  it('stages a blob that is readable under its key once committed, and gone once discarded', async () => {
+    const key = `contract/${kind}/staged.txt`;
+    const staged = await storage.stage(key, chunked(new TextEncoder().encode('staged bytes'), 4));
+    expect(staged).toMatchObject({ sizeBytes: 12, sha256: sha256('staged bytes') });
+    await staged.commit();
+    expect(Buffer.from(await storage.read(key)).toString('utf8')).toBe('staged bytes');
+
+    const droppedKey = `contract/${kind}/dropped.txt`;
+    const dropped = await storage.stage(droppedKey, new TextEncoder().encode('never recorded'));
+    await dropped.discard();
+    expect(await storage.exists(droppedKey)).toBe(false);
+    await expect(storage.stage(`contract/${kind}/big.txt`, new Uint8Array(10), { maxBytes: 5 })).rejects.toBeInstanceOf(
+      BlobTooLargeError,
+    );
+  });
+
   it('keeps keys with slashes apart', async () => {
     const a = `users/${kind}-u1/f1/${'a'.repeat(36)}`;
     const b = `users/${kind}-u1/f2/${'b'.repeat(36)}`;
@@ -160,6 +176,33 @@ describe.each(adapters)('blob storage contract: $name', ({ kind, create }) => {
       await expect(storage.get(key), key).rejects.toThrow(/Invalid blob key/);
       await expect(storage.exists(key), key).rejects.toThrow(/Invalid blob key/);
       await expect(storage.delete(key), key).rejects.toThrow(/Invalid blob key/);
+    }
+  });
+});
+
+describe('local adapter: staged uploads after a crash', () => {
+  it('puts recorded staged blobs in place and removes the rest, temporary files included', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-test-staged-'));
+    try {
+      const before = createLocalBlobStorage(root);
+      await before.stage('users/a/recorded', new TextEncoder().encode('kept'));
+      await before.stage('users/a/unrecorded', new TextEncoder().encode('dropped'));
+      fs.writeFileSync(path.join(root, '.tmp', 'half-written'), 'partial');
+
+      // The next start.
+      const after = createLocalBlobStorage(root);
+      const asked: string[][] = [];
+      const result = await after.recoverStaged(async (keys) => {
+        asked.push([...keys].sort());
+        return new Set(keys.filter((key) => key.endsWith('/recorded')));
+      });
+      expect(asked).toEqual([['users/a/recorded', 'users/a/unrecorded']]);
+      expect(result).toEqual({ committed: 1, removed: 2 });
+      expect(Buffer.from(await after.read('users/a/recorded')).toString('utf8')).toBe('kept');
+      expect(await after.exists('users/a/unrecorded')).toBe(false);
+      expect(fs.readdirSync(path.join(root, '.tmp'), { recursive: true })).toEqual(['staged']);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, endpointRateLimits, loadConfig } from './env.ts';
 
 function errorFor(env: Record<string, string>): string {
   try {
@@ -113,5 +113,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://compliance.example.com/' }).publicUrl).toBe(
       'https://compliance.example.com',
     );
+  });
+
+  it('reads TRUST_PROXY as on/off, a hop count or a list of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 192.168.0.0/16' }).trustProxy).toEqual(['loopback', '192.168.0.0/16']);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    // Fastify's function form: trust the two addresses nearest the server, not the third.
+    expect(typeof hops === 'function' && [hops('10.0.0.1', 0), hops('10.0.0.2', 1), hops('1.2.3.4', 2)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(errorFor({ TRUST_PROXY: '11' })).toContain('TRUST_PROXY must be true, false, a number of proxy hops');
+  });
+
+  it('reads every rate limit from its own variable, with defaults, and RATE_LIMITS=off switches them off', () => {
+    const defaults = loadConfig({}).rateLimit;
+    expect(defaults).toMatchObject({ enabled: true, max: 1000, timeWindowMs: 60_000 });
+    expect(Object.keys(defaults.endpoints).sort()).toEqual(Object.keys(endpointRateLimits).sort());
+    expect(defaults.endpoints.signup).toEqual({ max: 10, timeWindowMs: 3_600_000 });
+
+    const tuned = loadConfig({
+      RATE_LIMITS: 'off',
+      RATE_LIMIT_MAX: '50',
+      RATE_LIMIT_WINDOW_MS: '10000',
+      RATE_LIMIT_CHAT: '5/30s',
+      RATE_LIMIT_CODE_SEND_ADDRESS: '3 / 1d',
+    }).rateLimit;
+    expect(tuned).toMatchObject({ enabled: false, max: 50, timeWindowMs: 10_000 });
+    expect(tuned.endpoints.chat).toEqual({ max: 5, timeWindowMs: 30_000 });
+    expect(tuned.endpoints.codeSendPerAddress).toEqual({ max: 3, timeWindowMs: 86_400_000 });
+
+    expect(errorFor({ RATE_LIMIT_UPLOAD: '10 per hour' })).toContain(
+      'RATE_LIMIT_UPLOAD must be requests per window such as 30/1m',
+    );
+    expect(errorFor({ RATE_LIMIT_SEARCH: '0/1m' })).toContain('RATE_LIMIT_SEARCH must be requests per window');
+    expect(errorFor({ RATE_LIMITS: 'maybe' })).toContain('RATE_LIMITS must be on or off');
   });
 });

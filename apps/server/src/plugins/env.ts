@@ -11,8 +11,50 @@ import { z } from 'zod';
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-/** Fastify's `trustProxy`: off, on (any proxy), or the proxies' addresses / CIDR ranges. */
-export type TrustProxySetting = boolean | string[];
+/**
+ * Fastify's `trustProxy`: off, on (any proxy: only when nothing but the proxy can reach the server),
+ * the number of proxy hops in front, or the proxies' addresses / CIDR ranges.
+ */
+export type TrustProxySetting = boolean | string[] | TrustProxyHops;
+
+/** A hop count as Fastify's `trustProxy` function: trust the `hops` nearest addresses. */
+export type TrustProxyHops = ((address: string, hop: number) => boolean) & { hops: number };
+
+function trustHops(hops: number): TrustProxyHops {
+  return Object.assign((_address: string, hop: number) => hop < hops, { hops });
+}
+
+/** A per-client budget: `max` requests per `timeWindowMs`. */
+export interface RateLimitBudget {
+  max: number;
+  timeWindowMs: number;
+}
+
+/**
+ * Per-endpoint limits, each from its own variable (`RATE_LIMIT_<NAME>`, e.g. RATE_LIMIT_CHAT=30/1m);
+ * the routes apply them with `endpointRateLimit` (security.ts).
+ */
+export const endpointRateLimits = {
+  /** Questions asked (chat and the anonymous try-out), per account or IP. */
+  chat: { variable: 'RATE_LIMIT_CHAT', fallback: '30/1m' },
+  /** File uploads, per account. */
+  upload: { variable: 'RATE_LIMIT_UPLOAD', fallback: '60/1h' },
+  /** Knowledge-base and document searches, per account or IP. */
+  search: { variable: 'RATE_LIMIT_SEARCH', fallback: '120/1m' },
+  /** Sign-ups, per IP: so that sign-up cannot test addresses in bulk. */
+  signup: { variable: 'RATE_LIMIT_SIGNUP', fallback: '10/1h' },
+  /** Sign-in attempts, per IP (the per-account lockout is separate). */
+  signin: { variable: 'RATE_LIMIT_SIGNIN', fallback: '30/15m' },
+  /** Reset and verification codes sent, per IP. */
+  codeSendPerIp: { variable: 'RATE_LIMIT_CODE_SEND_IP', fallback: '20/1h' },
+  /** Reset and verification codes sent, per e-mail address. */
+  codeSendPerAddress: { variable: 'RATE_LIMIT_CODE_SEND_ADDRESS', fallback: '5/1d' },
+  /** Code and reset-link checks, per IP. */
+  codeCheck: { variable: 'RATE_LIMIT_CODE_CHECK', fallback: '20/15m' },
+  /** Purchases (marketplace, subscriptions), per account. */
+  purchase: { variable: 'RATE_LIMIT_PURCHASE', fallback: '20/1h' },
+} as const;
+export type EndpointRateLimitName = keyof typeof endpointRateLimits;
 
 export interface S3Config {
   /** Unset means AWS S3 itself; set for MinIO, Cloudflare R2, Scaleway, … */
@@ -59,8 +101,11 @@ export interface AppConfig {
   /** Create or promote this admin at start-up. */
   admin: { email: string; password: string } | undefined;
   anonDailyQueryLimit: number;
-  /** The per-client API rate limit; `enabled: false` (RATE_LIMITS=off) is for benchmarks and load tests. */
-  rateLimit: { enabled: boolean; max: number; timeWindowMs: number };
+  /**
+   * Per-client rate limits: the global API budget (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS) and one per
+   * endpoint group. `enabled: false` (RATE_LIMITS=off) switches them all off, for benchmarks and load tests.
+   */
+  rateLimit: RateLimitBudget & { enabled: boolean; endpoints: Record<EndpointRateLimitName, RateLimitBudget> };
 }
 
 export class ConfigError extends Error {
@@ -113,12 +158,19 @@ const text = (what: string) =>
     .min(1, `must be ${what}`);
 
 function trustProxySetting() {
-  // Fastify ignores hop counts (they cannot tell a proxy from a spoofing client), so none are accepted.
-  const message = 'must be true, false, or a comma-separated list of proxy addresses / CIDR ranges';
+  const message =
+    'must be true, false, a number of proxy hops (1-10), or a comma-separated list of proxy addresses / CIDR ranges';
   return z.string({ error: message }).transform((raw, ctx): TrustProxySetting => {
     const value = raw.trim().toLowerCase();
     if (['', 'false', 'no', 'off', '0'].includes(value)) return false;
     if (['true', 'yes', 'on'].includes(value)) return true;
+    // The client is that many addresses from the right of X-Forwarded-For.
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return trustHops(hops);
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
     const entries = value.split(',').map((entry) => entry.trim());
     // proxy-addr also accepts the names loopback, linklocal and uniquelocal.
     const isAddressOrRange = (entry: string) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(entry) && /[.:]/.test(entry);
@@ -128,6 +180,31 @@ function trustProxySetting() {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   });
+}
+
+const durationUnits = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `30/1m`, `5/1d`, `100/30s`: requests per window. */
+function rateBudget() {
+  const message = 'must be requests per window such as 30/1m, 100/30s, 10/1h or 5/1d';
+  return z.string({ error: message }).transform((raw, ctx): RateLimitBudget => {
+    const match = /^(\d+)\s*\/\s*(\d+)\s*([smhd])$/.exec(raw.trim().toLowerCase());
+    const max = Number(match?.[1]);
+    const timeWindowMs = Number(match?.[2]) * durationUnits[(match?.[3] ?? 's') as keyof typeof durationUnits];
+    if (!match || max < 1 || max > 10_000_000 || timeWindowMs < 1_000 || timeWindowMs > 7 * 86_400_000) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return { max, timeWindowMs };
+  });
+}
+
+type EndpointVariable = (typeof endpointRateLimits)[EndpointRateLimitName]['variable'];
+
+function endpointRateLimitVariables() {
+  return Object.fromEntries(
+    Object.values(endpointRateLimits).map(({ variable, fallback }) => [variable, withDefault(rateBudget(), fallback)]),
+  ) as Record<EndpointVariable, ReturnType<typeof withDefault<ReturnType<typeof rateBudget>>>>;
 }
 
 export const envSchema = z
@@ -175,6 +252,7 @@ export const envSchema = z
     RATE_LIMITS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
     RATE_LIMIT_MAX: withDefault(wholeNumber(1, 10_000_000), '1000'),
     RATE_LIMIT_WINDOW_MS: withDefault(wholeNumber(1_000, 86_400_000), '60000'),
+    ...endpointRateLimitVariables(),
     LOG_LEVEL: withDefault(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), 'info'),
     TRUST_PROXY: withDefault(trustProxySetting(), 'false'),
   })
@@ -250,6 +328,9 @@ function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
       enabled: env.RATE_LIMITS === 'on',
       max: env.RATE_LIMIT_MAX,
       timeWindowMs: env.RATE_LIMIT_WINDOW_MS,
+      endpoints: Object.fromEntries(
+        Object.entries(endpointRateLimits).map(([name, { variable }]) => [name, env[variable]]),
+      ) as Record<EndpointRateLimitName, RateLimitBudget>,
     },
   };
 }

@@ -1,16 +1,102 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './env.ts';
 
-/** pino: readable lines on a terminal, JSON lines otherwise (log collectors, tests, containers). */
+const censor = '[redacted]';
+
+/** Query parameters whose values are credentials: a reset link's token, a code, a socket ticket… */
+const secretParameters = [
+  'token',
+  'code',
+  'ticket',
+  'password',
+  'secret',
+  'session',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'key',
+  'signature',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+];
+const secretQueryValue = new RegExp(`([?&;](?:${secretParameters.join('|')})=)[^&#;\\s"']*`, 'gi');
+
+/** `/reset?token=abc&email=x` → `/reset?token=[redacted]&email=x`; other text unchanged. */
+export function redactUrl(url: string): string {
+  return url.replace(secretQueryValue, `$1${censor}`);
+}
+
+/** Fields that hold credentials wherever they appear in a logged object (two levels deep). */
+const secretFields = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'passwordConfirmation',
+  'token',
+  'sessionToken',
+  'accessToken',
+  'refreshToken',
+  'ticket',
+  'secret',
+  'apiKey',
+  'authorization',
+  'cookie',
+];
+
+const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'body.code',
+  '*.body.code',
+  ...secretFields.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+];
+
+/**
+ * Every string value of a log line's plain objects (not its message), with secret query
+ * values cut out: an error's context, a job's URL, a proxied address.
+ */
+function redactStrings(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.includes('=') ? redactUrl(value) : value;
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, depth - 1));
+  // Requests, errors and the like go through their serializers (which redact) after this pass.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = redactStrings(item, depth - 1);
+  return copy;
+}
+
+/**
+ * pino: readable lines on a terminal, JSON lines otherwise (log collectors, tests, containers).
+ * Credentials never reach a log line: headers and fields by name (pino redact), and secret query
+ * values in every logged URL (the request serializer and a pass over the logged object).
+ */
 export function createLoggerOptions(
   config: Pick<AppConfig, 'logLevel'>,
   { pretty = process.stdout.isTTY }: { pretty?: boolean } = {},
-): FastifyServerOptions['logger'] {
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-      censor: '[redacted]',
+    redact: { paths: redactPaths, censor },
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    formatters: {
+      log: (object) => redactStrings(object, 3) as Record<string, unknown>,
     },
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }

@@ -1,7 +1,8 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from './env.ts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig, EndpointRateLimitName } from './env.ts';
 import { AppError, isApiPath } from './errors.ts';
 
 export interface RateLimitOptions {
@@ -61,12 +62,23 @@ export async function registerSecurity(
 
   if (!config.rateLimit.enabled) {
     app.log.warn(
-      'RATE_LIMITS=off: every per-client rate limit is switched off. Use this for benchmarks and load tests only, never in production.',
+      { rateLimits: 'off' },
+      '*** RATE_LIMITS=off: EVERY PER-CLIENT RATE LIMIT IS SWITCHED OFF (global, sign-in, sign-up, codes, chat, uploads, search). For benchmarks and load tests only, never in production. ***',
     );
     return;
   }
+  // Shared counters when several servers run behind one load balancer; a Redis outage lets requests
+  // through rather than failing them.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: true })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis (rate limits) connection problem'));
+    app.addHook('onClose', async () => redis.disconnect());
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'ca-rate-limit:', skipOnError: true } : {}),
     max: limits.max,
     timeWindow: limits.timeWindowMs,
     // The SPA's files are cheap and a page load fetches dozens of them.
@@ -74,8 +86,55 @@ export async function registerSecurity(
     // After the session is resolved (onRequest), so signed-in callers are counted per account and
     // colleagues behind one address do not exhaust each other's budget; anonymous ones per IP (DESIGN §7).
     hook: 'preHandler',
-    keyGenerator: (request) => (request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`),
+    keyGenerator: clientKey,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`),
   });
+}
+
+/** Who a per-endpoint budget counts: the account or, anonymously, the IP (default); always the IP; or a key of the route's own. */
+export type RateLimitKey = 'client' | 'ip' | ((request: FastifyRequest) => string);
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+// One counter per endpoint group and key kind, shared by every route that uses it.
+const limiters = new WeakMap<object, Map<string, Limiter>>();
+
+/**
+ * A preHandler for one of the per-endpoint limits of env.ts (RATE_LIMIT_<NAME>), counted on top of the
+ * global budget; every route that uses the same name and key shares one counter per client. Several
+ * may guard one route (per IP and per address). A no-op with RATE_LIMITS=off.
+ *
+ * @example app.post('/auth/signup', { preHandler: endpointRateLimit(app, 'signup', 'ip'), schema }, handler)
+ */
+export function endpointRateLimit(
+  app: FastifyInstance,
+  name: EndpointRateLimitName,
+  key: RateLimitKey = 'client',
+): preHandlerAsyncHookHandler {
+  if (!app.config.rateLimit.enabled || !app.hasDecorator('createRateLimit')) return async () => undefined;
+  const budget = app.config.rateLimit.endpoints[name];
+  const keyOf = key === 'ip' ? (request: FastifyRequest) => `ip:${request.ip}` : key === 'client' ? clientKey : key;
+  let byName = limiters.get(app.createRateLimit);
+  if (!byName) limiters.set(app.createRateLimit, (byName = new Map()));
+  const memoKey = `${name}:${typeof key === 'string' ? key : 'custom'}`;
+  let limiter = typeof key === 'string' ? byName.get(memoKey) : undefined;
+  if (!limiter) {
+    limiter = app.createRateLimit({
+      max: budget.max,
+      timeWindow: budget.timeWindowMs,
+      keyGenerator: (request) => `${name}:${keyOf(request)}`,
+    });
+    if (typeof key === 'string') byName.set(memoKey, limiter);
+  }
+  const check = limiter;
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    throw new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${result.ttlInSeconds} seconds`);
+  };
+}
+
+function clientKey(request: FastifyRequest): string {
+  return request.auth ? `user:${request.auth.user.id}` : `ip:${request.ip}`;
 }

@@ -1,15 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { replyRouteNotFound, type NotFoundFallback } from './errors.ts';
 
+/** Responses smaller than this go out as they are: compressing them costs more than it saves. */
+export const compressionThresholdBytes = 1024;
+
+// Everything textual except text/event-stream: an answer stream must reach the browser event by
+// event, and a compressor would hold the events back until its buffer fills.
+const compressibleTypes =
+  /^(?:text\/(?!event-stream)[\w.+-]+|application\/(?:[\w.+-]+\+)?(?:json|javascript|xml)|image\/svg\+xml)/i;
+
+/**
+ * Brotli or gzip, as the client accepts, for every response registered after this (routes must be
+ * registered later: the plugin attaches per route). Pre-compressed static files and hijacked replies
+ * (answer streams, WebSocket upgrades) pass through untouched.
+ */
+async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: compressionThresholdBytes,
+    encodings: ['br', 'gzip'],
+    customTypes: compressibleTypes,
+    // Dynamic responses: a fast Brotli level; the build compresses the static files at the highest.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+}
+
 /**
  * Serves the built SPA (WEB_DIST_DIR) and answers every other page request with index.html, so that
  * deep links such as /documents/123 work on reload (history fallback). Returns that fallback for the
- * not-found handler.
+ * not-found handler. Registers response compression first, so that it covers every later route.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<NotFoundFallback> {
+  await registerCompression(app);
   const indexFile = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
@@ -25,6 +53,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   await app.register(fastifyStatic, {
     root: webDistDir,
     index: ['index.html'],
+    // The build writes name.br and name.gz beside each file (vite.config.ts): sent as they are.
+    preCompressed: true,
     // Our own Cache-Control below; the plugin's default (max-age=0) would be sent as well.
     cacheControl: false,
     setHeaders: (reply, filePath) => {

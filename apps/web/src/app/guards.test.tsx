@@ -54,9 +54,10 @@ describe('route guard (SPEC §5)', () => {
     expect(screen.getByRole('button', { name: 'Account menu for Anna Keller' })).toBeInTheDocument();
     // The sidebar offers only what works: no entries for features that have not landed yet.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const name of ['Prompt library', 'Marketplace', 'Courses']) {
+    for (const name of ['Marketplace', 'Courses']) {
       expect(within(navigation).queryByRole('link', { name })).not.toBeInTheDocument();
     }
+    expect(within(navigation).getByRole('link', { name: 'Prompt library' })).toHaveAttribute('href', '/prompt-library');
   });
 
   it('leaves public and default pages open', async () => {

@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
           { path: paths.billing.subscription.path, lazy: () => import('@/features/billing/routes/subscription.tsx') },
           { path: paths.onboarding.company.path, lazy: () => import('@/features/onboarding/routes/company.tsx') },
           { path: paths.onboarding.user.path, lazy: () => import('@/features/onboarding/routes/user.tsx') },
+          {
+            path: paths.billing.testCheckout.path,
+            lazy: () => import('@/features/billing/routes/test-checkout.tsx'),
+          },
         ],
       },
       {
@@ -149,6 +153,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.testUpload.path, lazy: () => import('@/features/admin/routes/test-upload.tsx') },
           { path: paths.admin.fatf.path, lazy: () => import('@/features/countries/routes/admin-countries.tsx') },
           { path: paths.admin.assistants.path, lazy: () => import('@/features/chat/routes/admin-assistants.tsx') },
+          { path: paths.admin.plans.path, lazy: () => import('@/features/billing/routes/admin-plans.tsx') },
         ],
       },
       // Everything else, including unknown paths under /app and /admin (which the root guard has

@@ -55,6 +55,11 @@ export const paths = {
     subscription: { path: '/subscription', getHref: () => '/subscription' },
     success: { path: '/subscription/success', getHref: () => '/subscription/success' },
     cancel: { path: '/subscription/cancel', getHref: () => '/subscription/cancel' },
+    /** The built-in TEST MODE provider's checkout page. */
+    testCheckout: {
+      path: '/subscription/test-checkout/:sessionId',
+      getHref: (sessionId: string) => `/subscription/test-checkout/${enc(sessionId)}`,
+    },
   },
 
   onboarding: {
@@ -91,6 +96,7 @@ export const paths = {
     assistants: { path: '/admin/assistants', getHref: () => '/admin/assistants' },
     testUpload: { path: '/test-upload', getHref: () => '/test-upload' },
     fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
+    plans: { path: '/admin/plans', getHref: () => '/admin/plans' },
   },
 } as const;
 

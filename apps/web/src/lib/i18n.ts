@@ -22,6 +22,9 @@ export const namespaces = [
   'documents',
   'knowledge',
   'chat',
+  'prompts',
+  'billing',
+  'onboarding',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -172,6 +172,11 @@ export const fileChunks = pgTable(
     text: text('text').notNull(),
     tsConfig: text('ts_config').notNull(),
     tsv: tsvector('tsv').notNull(),
+    /**
+     * The ingestion run that wrote the passage: passages are written in small batches outside one
+     * transaction, so a failed or superseded run can remove exactly its own.
+     */
+    ingestJobId: uuid('ingest_job_id'),
   },
   (table) => [
     check(

@@ -5,4 +5,6 @@ export * from './chat.ts';
 export * from './countries.ts';
 export * from './documents.ts';
 export * from './jobs.ts';
+export * from './prompts.ts';
 export * from './users.ts';
+export * from './billing.ts';

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, files, folders } from '../../db/schema/index.ts';
+import { companyMembers, conversations, files, folders, promptCategories, prompts } from '../../db/schema/index.ts';
 
 /** Who owns a library item: a user's personal library, or the shared knowledge base. */
 export type LibraryItemOwner = { scope: 'user'; userId: string } | { scope: 'kb' };
@@ -28,6 +28,20 @@ export function createAccessRepository(db: Db) {
         .where(eq(conversations.id, id))
         .limit(1);
       return row?.userId ?? null;
+    },
+    async promptOwner(type: 'prompt' | 'prompt-category', id: string): Promise<string | null> {
+      const table = type === 'prompt' ? prompts : promptCategories;
+      const [row] = await db.select({ userId: table.userId }).from(table).where(eq(table.id, id)).limit(1);
+      return row?.userId ?? null;
+    },
+    /** The user's role in the company, or null when they are not a member. */
+    async companyRole(companyId: string, userId: string): Promise<'admin' | 'member' | null> {
+      const [row] = await db
+        .select({ role: companyMembers.role })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+        .limit(1);
+      return row?.role ?? null;
     },
   };
 }

@@ -11,6 +11,9 @@ const ids = {
   aliceFile: '10000000-0000-4000-8000-000000000001',
   kbFile: '10000000-0000-4000-8000-000000000002',
   aliceConversation: '20000000-0000-4000-8000-000000000001',
+  alicePrompt: '40000000-0000-4000-8000-000000000001',
+  aliceCategory: '40000000-0000-4000-8000-000000000002',
+  company: '50000000-0000-4000-8000-000000000001',
   missing: '30000000-0000-4000-8000-000000000000',
 };
 
@@ -36,6 +39,15 @@ const repository: AccessRepository = {
   },
   async conversationOwner(id) {
     return id === ids.aliceConversation ? ids.alice : null;
+  },
+  async promptOwner(type, id) {
+    if (type === 'prompt' && id === ids.alicePrompt) return ids.alice;
+    if (type === 'prompt-category' && id === ids.aliceCategory) return ids.alice;
+    return null;
+  },
+  async companyRole(companyId, userId) {
+    if (companyId !== ids.company) return null;
+    return userId === ids.alice ? 'admin' : userId === ids.bob ? 'member' : null;
   },
 };
 
@@ -108,6 +120,42 @@ describe('access.require', () => {
   });
 });
 
+describe('prompt library', () => {
+  it('lets only the owner read or change a prompt or a category; everyone else, admins too, gets "not found"', async () => {
+    for (const permission of ['prompt.read', 'prompt.update', 'prompt.delete'] as const) {
+      await expect(access.require(alice, permission, { type: 'prompt', id: ids.alicePrompt })).resolves.toBe(alice);
+      await expect(access.require(alice, permission, { type: 'prompt-category', id: ids.aliceCategory })).resolves.toBe(
+        alice,
+      );
+    }
+    expect(await refusal(access.require(bob, 'prompt.read', { type: 'prompt', id: ids.alicePrompt }))).toEqual({
+      code: 'PROMPT_NOT_FOUND',
+      statusCode: 404,
+    });
+    expect((await refusal(access.require(admin, 'prompt.delete', { type: 'prompt', id: ids.alicePrompt }))).code).toBe(
+      'PROMPT_NOT_FOUND',
+    );
+    expect(
+      await refusal(access.require(bob, 'prompt.update', { type: 'prompt-category', id: ids.aliceCategory })),
+    ).toEqual({ code: 'PROMPT_CATEGORY_NOT_FOUND', statusCode: 404 });
+    // A category id is not a prompt id, and a malformed id names nothing.
+    expect((await refusal(access.require(alice, 'prompt.read', { type: 'prompt', id: ids.aliceCategory }))).code).toBe(
+      'PROMPT_NOT_FOUND',
+    );
+    expect((await refusal(access.require(alice, 'prompt.read', { type: 'prompt', id: 'nope' }))).code).toBe(
+      'PROMPT_NOT_FOUND',
+    );
+  });
+
+  it('keeps the library to signed-in, verified users', async () => {
+    expect((await refusal(access.require(visitor, 'prompt.create'))).code).toBe('UNAUTHENTICATED');
+    expect((await refusal(access.require(user(ids.alice, { emailVerified: false }), 'prompt.read'))).code).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
+    await expect(access.require(bob, 'prompt.create')).resolves.toBe(bob);
+  });
+});
+
 describe('public operations and realtime rights', () => {
   it('lets visitors sign up, sign in and reset a password, but not open a realtime socket', async () => {
     for (const permission of ['account.create', 'session.create', 'password.reset', 'health.read'] as const) {
@@ -141,5 +189,34 @@ describe('access.can', () => {
     expect(await access.can(bob, 'conversation.read', { type: 'conversation', id: ids.aliceConversation })).toBe(false);
     expect(await access.can(visitor, 'admin.access')).toBe(false);
     expect(await access.can(visitor, 'trial.ask')).toBe(true);
+  });
+});
+
+describe('company resources', () => {
+  const company = { type: 'company', id: ids.company } as const;
+
+  it('lets members read their company and only its admin manage members and billing', async () => {
+    await expect(access.require(alice, 'company.manage', company)).resolves.toBe(alice);
+    await expect(access.require(alice, 'billing.manage', company)).resolves.toBe(alice);
+    await expect(access.require(bob, 'company.read', company)).resolves.toBe(bob);
+    await expect(access.require(bob, 'billing.read', company)).resolves.toBe(bob);
+    expect(await refusal(access.require(bob, 'company.manage', company))).toEqual({
+      code: 'COMPANY_ADMIN_ONLY',
+      statusCode: 403,
+    });
+    expect(await access.can(bob, 'billing.manage', company)).toBe(false);
+  });
+
+  it('answers "not found" to someone outside the company, admins of the app included', async () => {
+    const carol = user('00000000-0000-4000-8000-00000000000c');
+    expect(await refusal(access.require(carol, 'company.read', company))).toEqual({
+      code: 'COMPANY_NOT_FOUND',
+      statusCode: 404,
+    });
+    const appAdmin = user('00000000-0000-4000-8000-00000000000d', { role: 'admin' });
+    expect((await refusal(access.require(appAdmin, 'company.read', company))).code).toBe('COMPANY_NOT_FOUND');
+    expect((await refusal(access.require(alice, 'company.read', { type: 'company', id: 'x' }))).code).toBe(
+      'COMPANY_NOT_FOUND',
+    );
   });
 });

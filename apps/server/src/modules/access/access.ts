@@ -11,20 +11,28 @@ export type LibraryScope = 'personal' | 'knowledge-base';
 export type Resource =
   | { type: 'file' | 'folder'; id: string }
   | { type: 'conversation'; id: string }
-  | { type: 'library'; scope: LibraryScope };
+  | { type: 'prompt' | 'prompt-category'; id: string }
+  | { type: 'library'; scope: LibraryScope }
+  | { type: 'company'; id: string };
 
 type ActorFor<P extends Permission> = P extends PublicPermission ? Actor : UserActor;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const notFoundCode: Record<'file' | 'folder' | 'conversation', ErrorCode> = {
+const notFoundCode: Record<Exclude<Resource['type'], 'library'>, ErrorCode> = {
   file: 'FILE_NOT_FOUND',
   folder: 'FOLDER_NOT_FOUND',
   conversation: 'CONVERSATION_NOT_FOUND',
+  prompt: 'PROMPT_NOT_FOUND',
+  'prompt-category': 'PROMPT_CATEGORY_NOT_FOUND',
+  company: 'COMPANY_NOT_FOUND',
 };
 
 /** Library permissions that only read; every other library permission changes something. */
 const readOnly = new Set<Permission>(['library.read']);
+
+/** What any member may do with their company; every other permission on a company is its admin's. */
+const companyMemberPermissions = new Set<Permission>(['company.read', 'billing.read']);
 
 export function isAdmin(actor: Actor): actor is UserActor {
   return actor.kind === 'user' && hasAdminRole(actor.user) && actor.user.emailVerified;
@@ -33,6 +41,11 @@ export function isAdmin(actor: Actor): actor is UserActor {
 /** Whether a stored account carries the admin role (for rules about accounts, not about the caller). */
 export function hasAdminRole(user: { role: string }): boolean {
   return user.role === 'admin';
+}
+
+/** Whether a company membership is its admin's (who manages members and billing). */
+export function isCompanyAdmin(membership: { role: string } | null | undefined): boolean {
+  return membership?.role === 'admin';
 }
 
 /**
@@ -71,6 +84,20 @@ export function createAccess(repository: AccessRepository) {
       case 'conversation': {
         if (!UUID_PATTERN.test(resource.id)) return false;
         return (await repository.conversationOwner(resource.id)) === actor.user.id;
+      }
+      case 'prompt':
+      case 'prompt-category': {
+        // Personal only: nobody else, admins included, reads or changes another user's prompts.
+        if (!UUID_PATTERN.test(resource.id)) return false;
+        return (await repository.promptOwner(resource.type, resource.id)) === actor.user.id;
+      }
+      case 'company': {
+        if (!UUID_PATTERN.test(resource.id)) return false;
+        const role = await repository.companyRole(resource.id, actor.user.id);
+        if (!role) return false;
+        if (companyMemberPermissions.has(permission) || isCompanyAdmin({ role })) return true;
+        // A member sees their company, so the refusal names the missing role rather than hiding it.
+        throw new AppError('COMPANY_ADMIN_ONLY', 403, 'Company admins only');
       }
     }
   }

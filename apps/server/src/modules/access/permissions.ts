@@ -15,6 +15,8 @@ export const permissionRules = {
   'account.create': 'anyone',
   'session.create': 'anyone',
   'password.reset': 'anyone',
+  'plan.read': 'anyone',
+  'payment.notify': 'anyone',
 
   'session.manage': 'session',
 
@@ -32,6 +34,15 @@ export const permissionRules = {
   'conversation.delete': 'user',
   'country.detail': 'user',
   'realtime.connect': 'user',
+  'prompt.read': 'user',
+  'prompt.create': 'user',
+  'prompt.update': 'user',
+  'prompt.delete': 'user',
+  'billing.read': 'user',
+  'billing.manage': 'user',
+  'onboarding.manage': 'user',
+  'company.read': 'user',
+  'company.manage': 'user',
 
   'admin.access': 'admin',
   'user.manage': 'admin',
@@ -39,6 +50,7 @@ export const permissionRules = {
   'assistant.manage': 'admin',
   'country.manage': 'admin',
   'knowledge.manage': 'admin',
+  'plan.manage': 'admin',
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRule = 'anyone' | 'session' | 'user' | 'admin';

@@ -97,7 +97,10 @@ export function createChatTurnsService({
           promptTokens: result.usage.promptTokens,
           completionTokens: result.usage.completionTokens,
         });
-        await quota.recordTokens(caller, result.usage.promptTokens + result.usage.completionTokens);
+        await quota.recordTokens(caller, result.usage.promptTokens + result.usage.completionTokens, {
+          action: 'chat.answer',
+          reference: conversation.id,
+        });
         if (result.status !== 'error') {
           send(streamEvents.done({ status: result.status, usage: result.usage, remaining: null }));
         }

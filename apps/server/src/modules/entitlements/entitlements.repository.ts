@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { anonymousQueryCounts, llmTokenUsage } from '../../db/schema/index.ts';
+import { anonymousQueryCounts, llmTokenUsage, usageLedger } from '../../db/schema/index.ts';
 
 export function createEntitlementsRepository(db: Db) {
   return {
@@ -57,14 +57,41 @@ export function createEntitlementsRepository(db: Db) {
         .where(and(eq(llmTokenUsage.userId, userId), eq(llmTokenUsage.period, period)));
       return row?.tokens ?? 0;
     },
-    async addTokens(userId: string, period: string, tokens: number): Promise<void> {
-      await db
-        .insert(llmTokenUsage)
-        .values({ userId, period, tokens })
-        .onConflictDoUpdate({
-          target: [llmTokenUsage.userId, llmTokenUsage.period],
-          set: { tokens: sql`${llmTokenUsage.tokens} + ${tokens}` },
-        });
+    /** The month's counter and the ledger line move together, or neither does. */
+    async addTokens(
+      userId: string,
+      period: string,
+      tokens: number,
+      source: { action: string; reference?: string },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(llmTokenUsage)
+          .values({ userId, period, tokens })
+          .onConflictDoUpdate({
+            target: [llmTokenUsage.userId, llmTokenUsage.period],
+            set: { tokens: sql`${llmTokenUsage.tokens} + ${tokens}` },
+          });
+        await tx
+          .insert(usageLedger)
+          .values({ userId, kind: 'tokens', amount: tokens, action: source.action, reference: source.reference });
+      });
+    },
+    async ledger(userId: string, limit: number) {
+      const rows = await db
+        .select()
+        .from(usageLedger)
+        .where(eq(usageLedger.userId, userId))
+        .orderBy(desc(usageLedger.createdAt), desc(usageLedger.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        amount: row.amount,
+        action: row.action,
+        reference: row.reference,
+        createdAt: row.createdAt.toISOString(),
+      }));
     },
   };
 }

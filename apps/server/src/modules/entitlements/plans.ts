@@ -6,6 +6,10 @@ export interface PlanLimits {
   monthlyTokens: number;
   /** Questions per day on /try without an account (per visitor and per IP). */
   anonymousDailyQuestions: number;
+  /** Members a company subscription covers (1 for a personal plan). */
+  seats: number;
+  /** Whether the holder may sell prompts in the marketplace. */
+  marketplaceSelling: boolean;
 }
 
 export interface Plan {
@@ -14,9 +18,12 @@ export interface Plan {
 }
 
 /**
- * The plan every account has until billing assigns others: its limits come from the configuration
- * (ANON_DAILY_QUERY_LIMIT and the defaults), so an embedded install can set them without a database edit.
+ * The plan of every account that billing has not given another one (and of the anonymous trial): its
+ * limits come from the configuration (ANON_DAILY_QUERY_LIMIT and the defaults), so an embedded install
+ * can set them without a database edit.
  */
-export function defaultPlan(limits: PlanLimits): Plan {
-  return { id: 'free', limits };
+export function defaultPlan(
+  limits: Omit<PlanLimits, 'seats' | 'marketplaceSelling'> & Partial<Pick<PlanLimits, 'seats' | 'marketplaceSelling'>>,
+): Plan {
+  return { id: 'free', limits: { seats: 1, marketplaceSelling: false, ...limits } };
 }

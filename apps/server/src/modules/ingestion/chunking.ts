@@ -3,6 +3,7 @@
  * texts and page-aware chunks of about 800–1,200 characters cut at paragraph or sentence
  * boundaries, with a small overlap, each carrying the nearest heading above it.
  */
+import { assertChunkCount } from './bounds.ts';
 import type { ExtractedChunk, ExtractedPage } from './extracted-document.ts';
 import { normalizeLine, normalizeText } from './text.ts';
 
@@ -22,6 +23,8 @@ export interface ChunkingOptions {
   /** A chunk that reached this size is closed at the next boundary rather than grown further. */
   targetChars: number;
   maxOverlapChars: number;
+  /** Fails the file with FILE_TOO_MANY_PASSAGES as soon as it makes more passages than this. */
+  maxChunks?: number;
 }
 
 export const defaultChunking: ChunkingOptions = { maxChars: 1_200, targetChars: 800, maxOverlapChars: 200 };
@@ -79,6 +82,7 @@ export function buildPagesAndChunks(
       size = 0;
       hasBody = false;
       if (text === '') return null;
+      if (options.maxChunks !== undefined) assertChunkCount(chunks.length + 1, { maxChunks: options.maxChunks });
       chunks.push({ index: chunks.length, page: parsedPage.number, heading: chunkHeading, text });
       return text;
     };

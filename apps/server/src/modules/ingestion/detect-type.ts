@@ -41,6 +41,25 @@ export function detectFile(bytes: Uint8Array, hints: FileHints, limits: Extracti
   return { type: classifyText(text, hints), text };
 }
 
+/** How much of a file `unsupportedByHead` looks at. */
+export const HEAD_BYTES = 64 * 1024;
+
+/**
+ * What the first bytes alone prove: a file that can never become a supported document (an image,
+ * an executable, an archive other than a Word document, binary content, RTF), so an upload can be
+ * refused before it is stored. Null when only the whole file can tell.
+ */
+export function unsupportedByHead(head: Uint8Array): string | null {
+  if (isPdf(head) || looksLikeZip(head) || isOleContainer(head)) return null;
+  const binary = knownBinaryFormat(head);
+  if (binary) return `${binary} file`;
+  // A cut at the end of a longer file may split a character; leave its last bytes out.
+  const { text } = decodeText(head.byteLength >= HEAD_BYTES ? head.subarray(0, head.byteLength - 4) : head);
+  if (binaryCharacterRatio(text) > 0.02) return 'binary content that is not a supported document';
+  if (/^\s*\{\\rtf/.test(text.slice(0, 64))) return 'RTF file; only PDF, DOCX and text formats are supported';
+  return null;
+}
+
 function extensionOf(fileName: string): string {
   const match = /\.([a-z0-9]+)$/i.exec(fileName.trim());
   return match ? (match[1] ?? '').toLowerCase() : '';

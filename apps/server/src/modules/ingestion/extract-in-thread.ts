@@ -3,7 +3,8 @@
  * Only the ingestion worker (and benchmarks/tests of the parsers) call this; the server calls
  * createDocumentExtractor, which runs it in a worker thread with time and memory limits.
  */
-import { buildPagesAndChunks, paginate } from './chunking.ts';
+import { assertPageCount, createTextBudget } from './bounds.ts';
+import { buildPagesAndChunks, defaultChunking, paginate } from './chunking.ts';
 import type { ParsedPage } from './chunking.ts';
 import { detectFile } from './detect-type.ts';
 import type { FileHints } from './detect-type.ts';
@@ -30,6 +31,11 @@ export async function extractInThread(
   const started = performance.now();
   const detected = detectFile(bytes, hints, limits);
   const detectMs = performance.now() - started;
+
+  // Plain text formats are as long as their file: refuse an over-long one before parsing it.
+  if (detected.type === 'txt' || detected.type === 'csv' || detected.type === 'markdown') {
+    createTextBudget(limits).add(detected.text.length);
+  }
 
   const parseStarted = performance.now();
   let type: DocumentType = detected.type;
@@ -69,7 +75,7 @@ export async function extractInThread(
       break;
     }
     case 'html': {
-      const html = parseHtml(detected.text);
+      const html = parseHtml(detected.text, limits);
       parsedPages = paginate(html.blocks, FLOWING_PAGE_CHARS);
       title = html.title ?? html.blocks.find((block) => block.heading)?.text ?? null;
       warnings.push(...html.warnings);
@@ -80,9 +86,14 @@ export async function extractInThread(
       break;
   }
   const parseMs = performance.now() - parseStarted;
+  // What the parser made (CSV rows repeat their headers, so it can be longer than the file).
+  assertPageCount(parsedPages.length, limits);
+  createTextBudget(limits).add(
+    parsedPages.reduce((sum, page) => sum + page.blocks.reduce((pageSum, block) => pageSum + block.text.length, 0), 0),
+  );
 
   const chunkStarted = performance.now();
-  const { pages, chunks } = buildPagesAndChunks(parsedPages);
+  const { pages, chunks } = buildPagesAndChunks(parsedPages, { ...defaultChunking, maxChunks: limits.maxChunks });
   const chunkMs = performance.now() - chunkStarted;
 
   const languageStarted = performance.now();

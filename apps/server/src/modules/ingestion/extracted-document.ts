@@ -51,6 +51,9 @@ export const ingestionFailureCodes = [
   'FILE_ENCRYPTED',
   'FILE_CORRUPT',
   'FILE_TOO_COMPLEX',
+  'FILE_TOO_LONG',
+  'FILE_TOO_MANY_PAGES',
+  'FILE_TOO_MANY_PASSAGES',
   'INGESTION_TIMEOUT',
 ] as const;
 export type IngestionFailureCode = (typeof ingestionFailureCodes)[number];

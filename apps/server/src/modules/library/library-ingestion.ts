@@ -1,8 +1,10 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
 import type { FileRow } from '../../db/schema/index.ts';
-import { IngestionError, type ExtractDocument } from '../ingestion/extracted-document.ts';
+import { IngestionError, type ExtractDocument, type ExtractedDocument } from '../ingestion/extracted-document.ts';
 import { defineJob, type JobContext } from '../jobs/job-definition.ts';
 import { BlobNotFoundError, type BlobStorage } from '../storage/storage.ts';
+import type { ExtractionRepository } from './library-extraction.repository.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
 export const ingestDocumentJob = defineJob('documents.ingest', z.object({ fileId: z.uuid() }), {
@@ -10,16 +12,55 @@ export const ingestDocumentJob = defineJob('documents.ingest', z.object({ fileId
   timeoutMs: 5 * 60_000,
 });
 
+/**
+ * Passages written per statement. Each one's search vector is computed by the database, on the
+ * main thread with the embedded one, so batches stay small and the event loop gets a turn between them.
+ */
+export const CHUNK_BATCH = 50;
+
 export interface IngestionDeps {
   repository: LibraryRepository;
+  extraction: ExtractionRepository;
   storage: BlobStorage;
   extract: ExtractDocument;
   /** Tells the owner's tabs that a file changed (status, pages, failure). */
   fileChanged: (row: FileRow) => Promise<void>;
 }
 
-/** The ingestion job of the library: a stored file becomes pages and indexed passages, or fails with a reason. */
-export function createIngestion({ repository, storage, extract, fileChanged }: IngestionDeps) {
+/** The run was replaced by a newer upload or re-index, or the file was deleted. */
+class SupersededRun extends Error {
+  override name = 'SupersededRun';
+}
+
+/**
+ * The ingestion job of the library: a stored file becomes pages and indexed passages, or fails with
+ * a reason. A run that fails, is cancelled or is superseded removes the passages it wrote.
+ */
+export function createIngestion({ repository, extraction, storage, extract, fileChanged }: IngestionDeps) {
+  /** Passages in small batches; stops as soon as the run is no longer the file's current one. */
+  async function writeChunks(fileId: string, context: JobContext, extracted: ExtractedDocument): Promise<void> {
+    for (let start = 0; start < extracted.chunks.length; start += CHUNK_BATCH) {
+      await yieldToEventLoop();
+      context.signal.throwIfAborted();
+      if (!(await extraction.isCurrentRun(fileId, context.jobId))) throw new SupersededRun();
+      await extraction.insertChunks(
+        fileId,
+        context.jobId,
+        extracted.language,
+        extracted.chunks.slice(start, start + CHUNK_BATCH),
+      );
+    }
+  }
+
+  /** A failed file keeps nothing of its text: it is not searchable, and costs its owner only its bytes. */
+  async function fail(fileId: string, jobId: string | null, code: string, reason: string): Promise<void> {
+    const failed = await repository.markFailed(fileId, jobId, { code, reason });
+    if (!failed) return;
+    await extraction.removeChunks(fileId);
+    await extraction.removePages(fileId);
+    await fileChanged(failed);
+  }
+
   async function ingest(fileId: string, context: JobContext): Promise<void> {
     const file = await repository.findFile(fileId);
     if (!file || file.ingestJobId !== context.jobId) return; // deleted, or superseded by a newer upload
@@ -27,19 +68,16 @@ export function createIngestion({ repository, storage, extract, fileChanged }: I
     if (!synching) return;
     await fileChanged(synching);
 
-    const fail = async (code: string, reason: string) => {
-      const failed = await repository.markFailed(fileId, context.jobId, { code, reason });
-      if (failed) await fileChanged(failed);
-    };
-
     let bytes: Uint8Array;
     try {
       bytes = await storage.read(file.storageKey);
     } catch (error) {
-      if (error instanceof BlobNotFoundError) {
-        await fail('FILE_MISSING', 'The stored original is missing');
+      // The row commits just before its original is put in place: a job that starts in between retries.
+      if (error instanceof BlobNotFoundError && context.attempt >= context.maxAttempts) {
+        await fail(fileId, context.jobId, 'FILE_MISSING', 'The stored original is missing');
         return;
       }
+      await repository.markPending(fileId, context.jobId);
       throw error;
     }
     try {
@@ -48,15 +86,22 @@ export function createIngestion({ repository, storage, extract, fileChanged }: I
         declaredMimeType: file.mimeType,
         signal: context.signal,
       });
-      const ready = await repository.saveExtraction(fileId, context.jobId, extracted);
-      if (ready) await fileChanged(ready);
+      // The file is not searchable while it synchs: earlier runs' passages (and this run's, from an
+      // attempt a crash cut short) go first.
+      await extraction.removeChunks(fileId);
+      await writeChunks(fileId, context, extracted);
+      const ready = await extraction.completeRun(fileId, context.jobId, extracted);
+      if (!ready) throw new SupersededRun();
+      await fileChanged(ready);
     } catch (error) {
+      await extraction.removeChunks(fileId, context.jobId).catch(() => undefined);
+      if (error instanceof SupersededRun) return;
       if (error instanceof IngestionError) {
-        await fail(error.code, error.reason);
+        await fail(fileId, context.jobId, error.code, error.reason);
         return;
       }
       if (context.attempt >= context.maxAttempts || context.signal.aborted) {
-        await fail('INGESTION_FAILED', error instanceof Error ? error.message : String(error));
+        await fail(fileId, context.jobId, 'INGESTION_FAILED', error instanceof Error ? error.message : String(error));
         if (context.attempt >= context.maxAttempts) return;
       } else {
         await repository.markPending(fileId, context.jobId);
@@ -69,11 +114,7 @@ export function createIngestion({ repository, storage, extract, fileChanged }: I
   async function recoverStuckFiles(): Promise<number> {
     const stuck = await repository.findStuck();
     for (const item of stuck) {
-      const failed = await repository.markFailed(item.id, null, {
-        code: 'INGESTION_FAILED',
-        reason: item.lastError ?? 'The ingestion job was lost',
-      });
-      if (failed) await fileChanged(failed);
+      await fail(item.id, null, 'INGESTION_FAILED', item.lastError ?? 'The ingestion job was lost');
     }
     return stuck.length;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { DocumentFile, UploadConflictStrategy } from '@compliance/shared/documents';
 import type { ErrorCode } from '@compliance/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { UserActor } from '../access/actor.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
+import { HEAD_BYTES, unsupportedByHead } from '../ingestion/detect-type.ts';
 import { BlobTooLargeError, type BlobStorage } from '../storage/storage.ts';
 import { ingestDocumentJob } from './library-ingestion.ts';
 import { cleanFileName, keepBothName, toFileDto } from './library.mappers.ts';
@@ -43,7 +44,9 @@ export interface UploadDeps {
 
 /**
  * Storing an upload: the name (kept, replaced or made unique), the size and storage checks (early
- * from Content-Length, exact once stored), the blob, and the file row with its ingestion job.
+ * from Content-Length, exact once stored), the blob, and the file row with its ingestion job. The
+ * blob is staged, the row committed, then the blob put in place; `recoverStaged` at start finishes
+ * or drops what a crash interrupted.
  */
 export function createUploads(deps: UploadDeps) {
   const { db, repository, storage, jobs, entitlements, log, ownedFolder, fileChanged } = deps;
@@ -76,20 +79,27 @@ export function createUploads(deps: UploadDeps) {
       throw new AppError('STORAGE_QUOTA_EXCEEDED', 413, 'Not enough storage left for this file');
     }
 
+    let source: Readable | Uint8Array;
+    try {
+      const peeked = await peekHead(input.source, HEAD_BYTES);
+      source = peeked.source;
+      const unsupported = unsupportedByHead(peeked.head);
+      if (unsupported) {
+        throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `This file type is not supported: ${unsupported}`);
+      }
+    } catch (error) {
+      throw uploadError(error, input.source, { available, maxFileBytes: options.maxFileBytes });
+    }
+
     const fileId = replacing?.id ?? randomUUID();
     const storageKey =
       owner.scope === 'user' ? `users/${owner.userId}/${fileId}/${randomUUID()}` : `kb/${fileId}/${randomUUID()}`;
     let blob;
     try {
-      blob = await storage.put(storageKey, input.source, { maxBytes: Math.min(options.maxFileBytes, available) });
+      // Staged until its row commits: a crash in between leaves nothing a reader could find.
+      blob = await storage.stage(storageKey, source, { maxBytes: Math.min(options.maxFileBytes, available) });
     } catch (error) {
-      if (error instanceof BlobTooLargeError) {
-        const code: ErrorCode = available < options.maxFileBytes ? 'STORAGE_QUOTA_EXCEEDED' : 'FILE_TOO_LARGE';
-        throw new AppError(code, 413, 'The file is too large', { cause: error });
-      }
-      if (isFileTooLargeError(error))
-        throw new AppError('FILE_TOO_LARGE', 413, 'The file is too large', { cause: error });
-      throw new AppError('UPLOAD_FAILED', 500, 'Storing the upload failed', { cause: error });
+      throw uploadError(error, input.source, { available, maxFileBytes: options.maxFileBytes });
     }
 
     let row: FileRow;
@@ -126,8 +136,22 @@ export function createUploads(deps: UploadDeps) {
         );
       });
     } catch (error) {
-      await storage.delete(storageKey).catch(() => undefined);
+      await blob.discard().catch(() => undefined);
       throw new AppError('FILE_PREPARE_FAILED', 500, 'Recording the upload failed', { cause: error });
+    }
+    try {
+      await blob.commit();
+    } catch (error) {
+      // The row is there but its original is not: undo the row (a replaced file keeps its new row, failed).
+      if (replacing) {
+        await repository
+          .markFailed(row.id, null, { code: 'FILE_MISSING', reason: 'Storing the original failed' })
+          .catch(() => undefined);
+      } else {
+        await repository.deleteFile(row.id).catch(() => undefined);
+      }
+      await blob.discard().catch(() => undefined);
+      throw new AppError('UPLOAD_FAILED', 500, 'Storing the upload failed', { cause: error });
     }
     if (replacing) {
       await storage.delete(replacing.storageKey).catch((error: unknown) => {
@@ -145,6 +169,55 @@ export function createUploads(deps: UploadDeps) {
   }
 
   return upload;
+}
+
+/** The answer for an upload whose body could not be read or stored. */
+function uploadError(
+  error: unknown,
+  source: Readable | Uint8Array,
+  limits: { available: number; maxFileBytes: number },
+): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof BlobTooLargeError) {
+    const code: ErrorCode = limits.available < limits.maxFileBytes ? 'STORAGE_QUOTA_EXCEEDED' : 'FILE_TOO_LARGE';
+    return new AppError(code, 413, 'The file is too large', { cause: error });
+  }
+  if (isFileTooLargeError(error)) return new AppError('FILE_TOO_LARGE', 413, 'The file is too large', { cause: error });
+  // A body that broke off (truncated multipart, client gone) is the request's fault, not ours.
+  if (!(source instanceof Uint8Array) && (source.errored || source.readableAborted)) {
+    return new AppError('UPLOAD_FAILED', 400, 'The upload broke off before the file was complete', { cause: error });
+  }
+  return new AppError('UPLOAD_FAILED', 500, 'Storing the upload failed', { cause: error });
+}
+
+/**
+ * The first `size` bytes of `source` (fewer when it is shorter), and a stream of all of it, those
+ * bytes included, for storing.
+ */
+async function peekHead(
+  source: Readable | Uint8Array,
+  size: number,
+): Promise<{ head: Uint8Array; source: Readable | Uint8Array }> {
+  if (source instanceof Uint8Array) return { head: source.subarray(0, size), source };
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  async function* everything() {
+    yield* chunks;
+    if (ended) return;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head: Buffer.concat(chunks).subarray(0, size), source: Readable.from(everything()) };
 }
 
 function isFileTooLargeError(error: unknown): boolean {

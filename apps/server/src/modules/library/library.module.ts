@@ -57,6 +57,7 @@ export const libraryModule = fp<LibraryModuleOptions>(
       service: library,
       ingest,
       storageCost,
+      recoverStagedUploads,
     } = createLibraryService({
       db: app.db,
       storage: app.storage,
@@ -79,6 +80,11 @@ export const libraryModule = fp<LibraryModuleOptions>(
       log: app.log.child({ component: 'knowledge' }),
       contentDir: options.knowledgeBaseDir ?? defaultKnowledgeBaseDir,
     });
+    // Here, not in onReady: the job runner starts on ready and must find every recorded original.
+    const recovered = await recoverStagedUploads();
+    if (recovered.committed + recovered.removed > 0) {
+      app.log.info(recovered, 'Uploads interrupted by the last stop: originals put in place or removed');
+    }
     app.decorate('library', library);
     app.decorate('knowledge', knowledge);
     app.decorate('documentSearch', search);

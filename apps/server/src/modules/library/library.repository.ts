@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbExecutor } from '../../db/client.ts';
 import { fileChunks, filePages, files, folders, type FileRow, type FolderRow } from '../../db/schema/index.ts';
-import { tsConfigFor } from '../../db/text-search.ts';
-import type { ExtractedDocument } from '../ingestion/extracted-document.ts';
 
 /**
  * Whose library a folder or file belongs to: one user's own documents, or one branch (function ×
@@ -183,6 +181,12 @@ export function createLibraryRepository(db: Db) {
     },
 
     /** Deletes the folder with everything in it; returns the storage keys of the deleted files. */
+    /** Which of `keys` a file row points at. */
+    async recordedStorageKeys(keys: string[]): Promise<Set<string>> {
+      const rows = await db.select({ storageKey: files.storageKey }).from(files).where(inArray(files.storageKey, keys));
+      return new Set(rows.map((row) => row.storageKey));
+    },
+
     async deleteFolder(id: string): Promise<{ fileIds: string[]; storageKeys: string[] }> {
       return db.transaction(async (tx) => {
         const subtree = await this.subtreeIds(id, tx);
@@ -334,63 +338,6 @@ export function createLibraryRepository(db: Db) {
     async deleteFile(id: string): Promise<FileRow | undefined> {
       const [row] = await db.delete(files).where(eq(files.id, id)).returning();
       return row;
-    },
-
-    /** Stores what ingestion made of the file (replacing an earlier run) and marks it ready. */
-    async saveExtraction(id: string, jobId: string, extracted: ExtractedDocument): Promise<FileRow | undefined> {
-      const config = tsConfigFor(extracted.language);
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ id: files.id })
-          .from(files)
-          .where(and(eq(files.id, id), eq(files.ingestJobId, jobId)))
-          .for('update');
-        if (!current) return undefined;
-        await tx.delete(fileChunks).where(eq(fileChunks.fileId, id));
-        await tx.delete(filePages).where(eq(filePages.fileId, id));
-        for (let start = 0; start < extracted.pages.length; start += 200) {
-          const batch = extracted.pages.slice(start, start + 200);
-          await tx
-            .insert(filePages)
-            .values(batch.map((page) => ({ fileId: id, number: page.number, text: page.text })));
-        }
-        for (let start = 0; start < extracted.chunks.length; start += 200) {
-          const batch = extracted.chunks.slice(start, start + 200);
-          await tx.insert(fileChunks).values(
-            batch.map((chunk) => ({
-              fileId: id,
-              chunkIndex: chunk.index,
-              page: chunk.page,
-              heading: chunk.heading,
-              text: chunk.text,
-              tsConfig: config,
-              // The heading is indexed with its passage, weighted higher.
-              tsv: sql`setweight(to_tsvector(${config}::regconfig, ${chunk.heading ?? ''}), 'A') || to_tsvector(${config}::regconfig, ${chunk.text})`,
-            })),
-          );
-        }
-        const [row] = await tx
-          .update(files)
-          .set({
-            status: 'ready',
-            failureCode: null,
-            failureReason: null,
-            noText: extracted.noText,
-            detectedType: extracted.type,
-            language: extracted.language,
-            // A seeded document's title comes from its front matter.
-            title: sql`coalesce(${files.metadata}->>'title', ${extracted.title})`,
-            pageCount: extracted.pages.length,
-            chunkCount: extracted.chunks.length,
-            warnings: extracted.warnings,
-            timings: extracted.timings,
-            processedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(files.id, id))
-          .returning();
-        return row;
-      });
     },
 
     pages(fileId: string) {

@@ -85,7 +85,12 @@ export function libraryRoutes<RootParams extends z.ZodType>(
           summary: 'Upload one file (multipart field "file") into a folder; ingestion runs in the background',
           params: rootParams,
           querystring: uploadQuerySchema,
-          response: { 201: z.object({ file: fileSchema, replaced: z.boolean() }), 413: errorBodySchema, ...errors },
+          response: {
+            201: z.object({ file: fileSchema, replaced: z.boolean() }),
+            413: errorBodySchema,
+            415: errorBodySchema,
+            ...errors,
+          },
         },
       },
       async (request, reply) => {

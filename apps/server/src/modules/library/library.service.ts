@@ -19,6 +19,7 @@ import {
   sameOwner,
   type LibraryOwner,
 } from './library.repository.ts';
+import { createExtractionRepository } from './library-extraction.repository.ts';
 import { createIngestion, ingestDocumentJob } from './library-ingestion.ts';
 import { createUploads, type UploadInput } from './library-uploads.ts';
 import {
@@ -255,8 +256,6 @@ export function createLibraryService(deps: LibraryDeps) {
     return toFileDto(row!);
   }
 
-  /** The job handler: parse, chunk, index; a file always ends ready or failed with a reason. */
-
   const upload = createUploads({
     db,
     repository,
@@ -268,7 +267,13 @@ export function createLibraryService(deps: LibraryDeps) {
     ownedFolder,
     fileChanged,
   });
-  const { ingest, recoverStuckFiles } = createIngestion({ repository, storage, extract, fileChanged });
+  const { ingest, recoverStuckFiles } = createIngestion({
+    repository,
+    extraction: createExtractionRepository(db),
+    storage,
+    extract,
+    fileChanged,
+  });
 
   async function fileContent(row: FileRow) {
     const pages = await repository.pages(row.id);
@@ -428,6 +433,8 @@ export function createLibraryService(deps: LibraryDeps) {
     ingest,
     /** What a user's library costs (the entitlements' storage meter). */
     storageCost: (userId: string) => repository.storageCost(userId),
+    /** At start, before jobs run: uploads a crash interrupted are put in place or dropped. */
+    recoverStagedUploads: () => storage.recoverStaged((keys) => repository.recordedStorageKeys(keys)),
   };
 }
 

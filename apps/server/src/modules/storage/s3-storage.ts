@@ -95,7 +95,7 @@ export function createS3BlobStorage(options: S3BlobStorageOptions): BlobStorage 
     );
   }
 
-  return {
+  const adapter: BlobStorage = {
     kind: 's3',
     async put(key, source, { maxBytes } = {}): Promise<StoredBlob> {
       objectUrl(key);
@@ -109,6 +109,15 @@ export function createS3BlobStorage(options: S3BlobStorageOptions): BlobStorage 
       if (!response.ok) throw await failure(response, 'PUT', key);
       await response.body?.cancel();
       return { sizeBytes: body.byteLength, sha256 };
+    },
+    // An object appears whole or not at all, so a staged upload is simply put; a crash between the
+    // put and its row can leave an unrecorded object, which costs storage but is never read.
+    async stage(key, source, options) {
+      const blob = await adapter.put(key, source, options);
+      return { ...blob, commit: async () => undefined, discard: () => adapter.delete(key) };
+    },
+    async recoverStaged() {
+      return { committed: 0, removed: 0 };
     },
     async get(key) {
       const response = await send('GET', key);
@@ -138,6 +147,7 @@ export function createS3BlobStorage(options: S3BlobStorageOptions): BlobStorage 
       throw error;
     },
   };
+  return adapter;
 }
 
 /** Reads `source` completely, or rejects with `BlobTooLargeError` as soon as it exceeds `limit`. */

@@ -21,6 +21,22 @@ export interface BlobStorage {
   /** Deleting a missing blob is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Stores `source` where nothing reads it yet; `commit()` puts it in place under `key`,
+   * `discard()` drops it. Uploads stage, record their row, then commit, so a crash in between
+   * leaves a staged blob that `recoverStaged` resolves at the next start.
+   */
+  stage(key: string, source: Readable | Uint8Array, options?: { maxBytes?: number }): Promise<StagedBlob>;
+  /**
+   * At start, before any job reads a blob: staged blobs whose key `isRecorded` are put in place
+   * (their row committed before the crash), the rest and any half-written temporary file removed.
+   */
+  recoverStaged(isRecorded: (keys: string[]) => Promise<Set<string>>): Promise<{ committed: number; removed: number }>;
+}
+
+export interface StagedBlob extends StoredBlob {
+  commit(): Promise<void>;
+  discard(): Promise<void>;
 }
 
 export interface StoredBlob {
@@ -38,50 +54,108 @@ export class BlobNotFoundError extends Error {
 
 const safeKey = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-/** Every adapter accepts the same keys: letters, digits and `/_.-`, never `..`. Throws otherwise. */
-export function assertSafeBlobKey(key: string): void {
-  if (!safeKey.test(key) || key.includes('..')) throw new Error(`Invalid blob key: ${key}`);
+function isSafeBlobKey(key: string): boolean {
+  return safeKey.test(key) && !key.includes('..');
 }
 
-/** Blobs as files under `root`, written to a temporary name and renamed, so a crash leaves no half file. */
+/** Every adapter accepts the same keys: letters, digits and `/_.-`, never `..`. Throws otherwise. */
+export function assertSafeBlobKey(key: string): void {
+  if (!isSafeBlobKey(key)) throw new Error(`Invalid blob key: ${key}`);
+}
+
+/**
+ * Blobs as files under `root`, written to a temporary name and renamed, so a crash leaves no half
+ * file. Temporary files live in `root/.tmp`; staged uploads in `root/.tmp/staged`, named after
+ * their key (`/` as `~`, which keys never hold), so a restart can tell whose they are.
+ */
 export function createLocalBlobStorage(root: string): BlobStorage {
   fs.mkdirSync(root, { recursive: true });
   const tmpDir = path.join(root, '.tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
+  const stagedDir = path.join(tmpDir, 'staged');
+  fs.mkdirSync(stagedDir, { recursive: true });
 
   function resolve(key: string): string {
     assertSafeBlobKey(key);
     return path.join(root, key);
   }
 
+  /** Streams `source` into `target` (metered, hashed); removes the half-written file on failure. */
+  async function write(target: string, source: Readable | Uint8Array, maxBytes: number | undefined) {
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (maxBytes !== undefined && size > maxBytes) {
+          callback(new BlobTooLargeError(`The blob is larger than ${maxBytes} bytes`));
+          return;
+        }
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      const input = source instanceof Uint8Array ? [Buffer.from(source)] : source;
+      await pipeline(input, meter, fs.createWriteStream(target));
+    } catch (error) {
+      await fs.promises.rm(target, { force: true });
+      throw error;
+    }
+    return { sizeBytes: size, sha256: hash.digest('hex') };
+  }
+
+  async function moveIntoPlace(from: string, key: string): Promise<void> {
+    const target = resolve(key);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.rename(from, target);
+  }
+
   return {
     kind: 'local',
     async put(key, source, { maxBytes } = {}) {
-      const target = resolve(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      resolve(key);
       const tmp = path.join(tmpDir, randomUUID());
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (maxBytes !== undefined && size > maxBytes) {
-            callback(new BlobTooLargeError(`The blob is larger than ${maxBytes} bytes`));
-            return;
-          }
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
+      const blob = await write(tmp, source, maxBytes);
       try {
-        const input = source instanceof Uint8Array ? [Buffer.from(source)] : source;
-        await pipeline(input, meter, fs.createWriteStream(tmp));
-        await fs.promises.rename(tmp, target);
+        await moveIntoPlace(tmp, key);
       } catch (error) {
         await fs.promises.rm(tmp, { force: true });
         throw error;
       }
-      return { sizeBytes: size, sha256: hash.digest('hex') };
+      return blob;
+    },
+    async stage(key, source, { maxBytes } = {}) {
+      resolve(key);
+      const staged = path.join(stagedDir, key.replaceAll('/', '~'));
+      const blob = await write(staged, source, maxBytes);
+      return {
+        ...blob,
+        commit: () => moveIntoPlace(staged, key),
+        discard: () => fs.promises.rm(staged, { force: true }),
+      };
+    },
+    async recoverStaged(isRecorded) {
+      const staged = await fs.promises.readdir(stagedDir);
+      const keys = staged.map((name) => name.replaceAll('~', '/')).filter((key) => isSafeBlobKey(key));
+      const recorded = keys.length > 0 ? await isRecorded(keys) : new Set<string>();
+      let committed = 0;
+      let removed = 0;
+      for (const name of staged) {
+        const key = name.replaceAll('~', '/');
+        if (recorded.has(key)) {
+          await moveIntoPlace(path.join(stagedDir, name), key);
+          committed++;
+        } else {
+          await fs.promises.rm(path.join(stagedDir, name), { recursive: true, force: true });
+          removed++;
+        }
+      }
+      for (const name of await fs.promises.readdir(tmpDir)) {
+        if (name === 'staged') continue;
+        await fs.promises.rm(path.join(tmpDir, name), { recursive: true, force: true });
+        removed++;
+      }
+      return { committed, removed };
     },
     async get(key) {
       const target = resolve(key);

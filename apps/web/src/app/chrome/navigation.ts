@@ -1,11 +1,13 @@
 import {
   ArrowLeft,
   Bot,
+  CreditCard,
   Database,
   FolderOpen,
   Gauge,
   Globe2,
   LayoutDashboard,
+  Library,
   MessagesSquare,
   Settings,
   Upload,
@@ -33,8 +35,8 @@ export interface NavSection {
 }
 
 /**
- * The sidebar of the user, assistant and authenticated layouts. Only what works is offered: the prompt
- * library, marketplace and courses get their entries when those features land.
+ * The sidebar of the user, assistant and authenticated layouts. Only what works is offered: the
+ * marketplace and courses get their entries when those features land.
  */
 export const userNavigation: NavSection[] = [
   {
@@ -46,6 +48,10 @@ export const userNavigation: NavSection[] = [
     ],
   },
   {
+    label: 'common:nav.sections.prompts',
+    items: [{ label: 'common:nav.promptLibrary', to: paths.app.promptLibrary.getHref(), icon: Library }],
+  },
+  {
     label: 'common:nav.sections.resources',
     items: [{ label: 'common:nav.countries', to: paths.countries.list.getHref(), icon: Globe2 }],
   },
@@ -54,6 +60,7 @@ export const userNavigation: NavSection[] = [
     items: [
       { label: 'common:nav.settings', to: paths.app.settings.getHref(), icon: Settings },
       { label: 'common:nav.profile', to: paths.app.profile.getHref(), icon: UserRound },
+      { label: 'common:nav.subscription', to: paths.billing.subscription.getHref(), icon: CreditCard },
     ],
   },
 ];
@@ -68,6 +75,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'common:nav.admin.knowledgeBase', to: paths.admin.knowledgeBase.getHref(), icon: Database },
       { label: 'countries:admin.nav', to: paths.admin.fatf.getHref(), icon: Globe2 },
       { label: 'chat:admin.nav', to: paths.admin.assistants.getHref(), icon: Bot },
+      { label: 'billing:admin.nav', to: paths.admin.plans.getHref(), icon: CreditCard },
       { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
     ],
   },

@@ -9,10 +9,11 @@ import { Logo } from '../chrome/logo.tsx';
 import { CompactFooter } from '../chrome/site-footer.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../chrome/skip-link.tsx';
 
+// In the order a new user goes through them (issue 15): about you, your company, your plan.
 const steps = [
-  { label: 'common:onboarding.steps.subscription', path: paths.billing.subscription.path },
-  { label: 'common:onboarding.steps.company', path: paths.onboarding.company.path },
   { label: 'common:onboarding.steps.user', path: paths.onboarding.user.path },
+  { label: 'common:onboarding.steps.company', path: paths.onboarding.company.path },
+  { label: 'common:onboarding.steps.subscription', path: paths.billing.subscription.path },
 ] as const;
 
 function OnboardingSteps({ current }: { current: number }) {
@@ -27,12 +28,13 @@ function OnboardingSteps({ current }: { current: number }) {
           const done = index < current;
           const active = index === current;
           return (
-            <li
-              key={step.path}
-              aria-current={active ? 'step' : undefined}
-              className={cn('flex items-center', index < steps.length - 1 && 'flex-1')}
-            >
-              <div className="flex flex-col items-center gap-2 sm:flex-row">
+            <li key={step.path} className={cn('flex items-center', index < steps.length - 1 && 'flex-1')}>
+              {/* Every step can be reopened: to resume it, or to change what was entered. */}
+              <Link
+                to={step.path}
+                aria-current={active ? 'step' : undefined}
+                className="flex flex-col items-center gap-2 rounded-lg sm:flex-row"
+              >
                 <span
                   className={cn(
                     'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
@@ -52,7 +54,7 @@ function OnboardingSteps({ current }: { current: number }) {
                   {t(step.label)}
                   {done && <span className="sr-only"> ({t('common:onboarding.completed')})</span>}
                 </span>
-              </div>
+              </Link>
               {index < steps.length - 1 && (
                 <span
                   aria-hidden="true"
@@ -67,13 +69,14 @@ function OnboardingSteps({ current }: { current: number }) {
   );
 }
 
-/** "onboarding" (SPEC §2): subscription → company → user, in a centred card with progress steps. */
+/** "onboarding" (SPEC §2): user → company → subscription, in a centred card with progress steps. */
 export function Component() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const current = Math.max(
     0,
-    steps.findIndex((step) => step.path === pathname),
+    // The test checkout (/subscription/test-checkout/…) is part of the subscription step.
+    steps.findIndex((step) => pathname === step.path || pathname.startsWith(`${step.path}/`)),
   );
 
   return (

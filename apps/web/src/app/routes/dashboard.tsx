@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { RecentConversationsCard, UsageCard } from '@/features/chat/components/dashboard-cards.tsx';
+import { PlanUsageCard } from '@/features/billing/components/plan-usage-card.tsx';
+import { useAssistants } from '@/features/chat/api/get-assistants.ts';
+import { RecentConversationsCard } from '@/features/chat/components/dashboard-cards.tsx';
 import { LatestChangesCard } from '@/features/countries/components/latest-changes-card.tsx';
 import { useFolderContents } from '@/features/library/api/get-folder-contents.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
@@ -74,6 +76,7 @@ const shortcuts = [
  */
 export function Component() {
   const { t } = useTranslation(['common', 'chat']);
+  const offline = useAssistants().data?.capabilities.provider === 'offline';
   return (
     <>
       <PageHeader title={t('common:pages.dashboard.title')} description={t('common:pages.dashboard.description')} />
@@ -91,7 +94,7 @@ export function Component() {
       </nav>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentConversationsCard />
-        <UsageCard />
+        <PlanUsageCard tokensNote={offline ? t('chat:dashboard.tokensOffline') : undefined} />
         <RecentDocumentsCard />
         <LatestChangesCard />
       </div>

@@ -1,7 +1,7 @@
 /**
  * DOCX (and DOCM: macros are never run, only text is read) with mammoth. The zip has already been
- * bounded by detectFile; here every entry is also checked to inflate to no more than it declares,
- * so a lying directory cannot turn into a decompression bomb inside mammoth. External relationships
+ * bounded by detectFile; here every XML part is also checked to inflate to no more than it
+ * declares, within a budget, so a lying directory cannot turn into a decompression bomb inside mammoth. External relationships
  * and images are never read: images are dropped, external file access is off, and mammoth's XML
  * parser does not resolve external entities.
  */
@@ -13,6 +13,8 @@ import { normalizeLine } from '../text.ts';
 import { readZipEntry, ZipFormatError } from '../zip.ts';
 import type { ZipEntry } from '../zip.ts';
 import { parseHtml } from './html.ts';
+
+const XML_PART = /\.(?:xml|rels)$/i;
 
 export interface DocxParseResult {
   blocks: Block[];
@@ -26,20 +28,26 @@ export async function parseDocx(
   limits: ExtractionLimits,
 ): Promise<DocxParseResult> {
   let coreXml: string | null = null;
-  let total = 0;
+  // Only the XML parts are ever inflated (here and by mammoth; images are dropped unread). Each is
+  // inflated to at most what it declares, and what they declare must fit the budget, so what is
+  // actually unpacked can never pass it, whatever the archive claims.
+  let remaining = limits.maxDocxXmlBytes;
   for (const entry of entries) {
-    if (entry.name.endsWith('/')) continue;
+    if (entry.name.endsWith('/') || !XML_PART.test(entry.name)) continue;
+    if (entry.uncompressedSize > remaining) {
+      throw new IngestionError(
+        'FILE_TOO_COMPLEX',
+        `the Word document's text unpacks to more than ${Math.round(limits.maxDocxXmlBytes / 1_048_576)} MB`,
+      );
+    }
     try {
       const data = readZipEntry(bytes, entry, entry.uncompressedSize);
-      total += data.byteLength;
+      remaining -= data.byteLength;
       if (entry.name === 'docProps/core.xml') coreXml = new TextDecoder().decode(data);
     } catch (error) {
       if (error instanceof ZipFormatError)
         throw new IngestionError('FILE_CORRUPT', `damaged Word document: ${error.message}`);
       throw error;
-    }
-    if (total > limits.maxZipUncompressedBytes) {
-      throw new IngestionError('FILE_TOO_COMPLEX', 'the Word document unpacks to more than the size limit');
     }
   }
 
@@ -63,7 +71,7 @@ export async function parseDocx(
     }
     throw new IngestionError('FILE_CORRUPT', `the Word document cannot be read: ${message}`);
   }
-  const parsed = parseHtml(html);
+  const parsed = parseHtml(html, limits);
   warnings.push(...parsed.warnings);
   const firstHeading = parsed.blocks.find((block) => block.heading)?.text;
   const title = (coreXml ? readCoreTitle(coreXml) : null) ?? (firstHeading ? normalizeLine(firstHeading) : null);

@@ -6,6 +6,8 @@
 import { convert } from 'html-to-text';
 import type { FormatCallback, HtmlToTextOptions } from 'html-to-text';
 import type { Block } from '../chunking.ts';
+import { createTextBudget } from '../bounds.ts';
+import type { ExtractionLimits } from '../limits.ts';
 import { normalizeLine } from '../text.ts';
 
 /** Private-use characters that cannot occur in normalised text, used to mark headings in the output. */
@@ -66,13 +68,14 @@ export interface HtmlParseResult {
   warnings: string[];
 }
 
-export function parseHtml(html: string): HtmlParseResult {
+export function parseHtml(html: string, limits: Pick<ExtractionLimits, 'maxTextChars'>): HtmlParseResult {
   const warnings: string[] = [];
   if (html.length > MAX_HTML_CHARS) warnings.push('The document was truncated: it is too long to read completely.');
   const titleMatch = /<title[^>]*>([\s\S]{0,2000}?)<\/title>/i.exec(html.slice(0, 100_000));
   const title = titleMatch ? normalizeLine(convert(titleMatch[1] ?? '', { wordwrap: false })) || null : null;
   const source = flattenCellParagraphs(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html);
   const text = convert(source, options);
+  createTextBudget(limits).add(text.length);
   return { blocks: textToBlocks(text), title, warnings };
 }
 

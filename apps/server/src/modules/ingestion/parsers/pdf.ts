@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.d.ts';
 import type { Block, ParsedPage } from '../chunking.ts';
+import { assertPageCount, createTextBudget } from '../bounds.ts';
 import { IngestionError } from '../extracted-document.ts';
 import type { ExtractionLimits } from '../limits.ts';
 import { normalizeLine } from '../text.ts';
@@ -73,20 +74,20 @@ export async function parsePdf(bytes: Uint8Array, limits: ExtractionLimits): Pro
   try {
     const warnings: string[] = [];
     const declaredPages = document.numPages;
-    const pageCount = Math.min(declaredPages, limits.maxPdfPages);
-    if (declaredPages > limits.maxPdfPages) {
-      warnings.push(`Only the first ${limits.maxPdfPages} of ${declaredPages} pages were read.`);
-    }
+    // A page tree may claim far more pages than exist: the bound applies to pages actually read.
+    const pageCount = Math.min(declaredPages, limits.maxPages + 1);
+    const budget = createTextBudget(limits);
     const pages: ParsedPage[] = [];
     let failed = 0;
     let consecutiveFailures = 0;
     for (let number = 1; number <= pageCount; number++) {
+      assertPageCount(number, limits);
+      let blocks: Block[];
       try {
         const page = await document.getPage(number);
         const content = await page.getTextContent({ includeMarkedContent: false });
-        pages.push({ number, blocks: textItemsToBlocks(content.items as TextItem[]) });
+        blocks = textItemsToBlocks(content.items as TextItem[]);
         page.cleanup();
-        consecutiveFailures = 0;
       } catch {
         failed++;
         consecutiveFailures++;
@@ -100,7 +101,11 @@ export async function parsePdf(bytes: Uint8Array, limits: ExtractionLimits): Pro
           failed -= consecutiveFailures;
           break;
         }
+        continue;
       }
+      budget.add(blocks.reduce((sum, block) => sum + block.text.length, 0));
+      pages.push({ number, blocks });
+      consecutiveFailures = 0;
     }
     if (failed > 0) warnings.push(`${failed} page${failed === 1 ? '' : 's'} could not be read.`);
     if (pages.length === 0 && declaredPages > 0)

@@ -9,9 +9,9 @@ import type { RouteHandle } from '@/lib/route-handle.ts';
 
 export const handle = { title: 'common:pages.subscriptionCancel.title' } satisfies RouteHandle;
 
-/** Back from a cancelled checkout (default layout, /subscription/cancel). */
+/** Back from a cancelled checkout (default layout, /subscription/cancel): nothing was charged. */
 export function Component() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'billing']);
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader
@@ -20,12 +20,17 @@ export function Component() {
       />
       <EmptyState
         icon={CircleSlash}
-        title={t('common:pages.subscriptionCancel.emptyTitle')}
-        description={t('common:pages.subscriptionCancel.emptyDescription')}
+        title={t('billing:cancel.title')}
+        description={t('billing:cancel.description')}
         action={
-          <Link to={paths.billing.subscription.getHref()} className={buttonClasses({ size: 'md' })}>
-            {t('common:pages.subscriptionCancel.backToPlans')}
-          </Link>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to={paths.billing.subscription.getHref()} className={buttonClasses({ size: 'md' })}>
+              {t('billing:cancel.back')}
+            </Link>
+            <Link to={paths.app.dashboard.getHref()} className={buttonClasses({ size: 'md', variant: 'outline' })}>
+              {t('billing:cancel.dashboard')}
+            </Link>
+          </div>
         }
       />
     </div>

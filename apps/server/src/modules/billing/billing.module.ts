@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import { systemActor } from '../access/actor.ts';
+import { createBillingRepository } from './billing.repository.ts';
+import { billingRoutes } from './billing.routes.ts';
+import { createBillingService, type BillingService } from './billing.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.ts';
+import { createTestCheckoutService } from './test-checkout.service.ts';
+import { createTestProvider } from './test-provider.ts';
+import { createTestProviderRepository } from './test-provider.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billing: BillingService;
+  }
+}
+
+export interface BillingModuleOptions {
+  /** The plans seed file (content/plans.json). */
+  plansFile?: string;
+  /** Another Stripe API host (tests: a local Stripe API stand-in). Only used with STRIPE_* set. */
+  stripeApi?: StripeProviderOptions['api'];
+}
+
+/**
+ * Plans, checkout, subscriptions and payment verification. The provider is chosen once: Stripe when
+ * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, else the built-in TEST MODE provider.
+ */
+export const billingModule = fp<BillingModuleOptions>(
+  async (app, options) => {
+    const repository = createBillingRepository(app.db);
+    const testProvider = app.config.stripe
+      ? null
+      : createTestProvider({ repository: createTestProviderRepository(app.db) });
+    const provider: PaymentProvider =
+      testProvider ??
+      createStripeProvider({
+        ...app.config.stripe!,
+        publicUrl: app.config.publicUrl,
+        api: options.stripeApi,
+      });
+    const billing = createBillingService({
+      access: app.access,
+      repository,
+      entitlements: app.entitlements,
+      onboarding: app.onboarding,
+      provider,
+      log: app.log.child({ module: 'billing' }),
+    });
+    await billing.seed(options.plansFile);
+    app.entitlements.setPlanSource(billing.planSource);
+    // The test provider's events take the same verification and handling as Stripe's webhooks.
+    testProvider?.setDelivery(async (rawBody, signature) => {
+      await billing.handleEvent(systemActor, { rawBody, signature });
+    });
+    app.decorate('billing', billing);
+    await app.register(billingRoutes, {
+      prefix: '/api',
+      billing,
+      entitlements: app.entitlements,
+      testCheckout: testProvider
+        ? createTestCheckoutService({ access: app.access, repository, provider: testProvider })
+        : null,
+      webhookPath: `/billing/webhooks/${provider.kind}`,
+    });
+  },
+  { name: 'billing', dependencies: ['db', 'auth', 'entitlements', 'onboarding'] },
+);

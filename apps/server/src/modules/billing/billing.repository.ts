@@ -1,0 +1,197 @@
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  checkoutSessions,
+  paymentEvents,
+  plans,
+  subscriptions,
+  type CheckoutSessionRow,
+  type PlanRow,
+  type SubscriptionRow,
+} from '../../db/schema/index.ts';
+
+export type NewPlan = typeof plans.$inferInsert;
+export type NewCheckout = typeof checkoutSessions.$inferInsert;
+
+/** Who holds a subscription: one user, or a company. */
+export type Holder = { userId: string; companyId?: undefined } | { companyId: string; userId?: undefined };
+
+/** Statuses under which the plan's limits apply (past_due: the provider is still retrying). */
+const liveStatuses = ['active', 'past_due'] as const;
+
+export interface SubscriptionState {
+  status: SubscriptionRow['status'];
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+function holderCondition(holder: Holder): SQL {
+  return holder.companyId ? eq(subscriptions.companyId, holder.companyId) : eq(subscriptions.userId, holder.userId!);
+}
+
+export function createBillingRepository(db: Db) {
+  return {
+    listPlans: (): Promise<PlanRow[]> => db.select().from(plans).orderBy(asc(plans.position), asc(plans.id)),
+    async plan(id: string): Promise<PlanRow | null> {
+      const [row] = await db.select().from(plans).where(eq(plans.id, id));
+      return row ?? null;
+    },
+    /** Seed rows that are missing (by id); existing plans keep the admins' edits. */
+    async insertMissingPlans(rows: NewPlan[]): Promise<void> {
+      if (rows.length > 0) await db.insert(plans).values(rows).onConflictDoNothing({ target: plans.id });
+    },
+    async updatePlan(id: string, changes: Partial<NewPlan>): Promise<PlanRow | null> {
+      const [row] = await db
+        .update(plans)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(plans.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The subscription whose limits apply: the user's own first, else their company's; newest wins. */
+    async liveSubscription(userId: string, companyId: string | null): Promise<SubscriptionRow | null> {
+      const holders = [eq(subscriptions.userId, userId)];
+      if (companyId) holders.push(eq(subscriptions.companyId, companyId));
+      const rows = await db
+        .select()
+        .from(subscriptions)
+        .where(and(or(...holders), inArray(subscriptions.status, liveStatuses)))
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(2);
+      return rows.find((row) => row.userId === userId) ?? rows[0] ?? null;
+    },
+    async subscriptionById(id: string): Promise<SubscriptionRow | null> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      return row ?? null;
+    },
+    async subscriptionByProviderId(provider: 'test' | 'stripe', providerSubscriptionId: string) {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)),
+        );
+      return row ?? null;
+    },
+    async updateSubscriptionState(id: string, state: SubscriptionState): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ ...state, updatedAt: new Date() })
+        .where(eq(subscriptions.id, id));
+    },
+
+    async insertCheckout(values: NewCheckout): Promise<CheckoutSessionRow> {
+      const [row] = await db.insert(checkoutSessions).values(values).returning();
+      if (!row) throw new Error('Inserting a checkout returned no row');
+      return row;
+    },
+    async checkoutByProviderId(provider: 'test' | 'stripe', providerSessionId: string) {
+      const [row] = await db
+        .select()
+        .from(checkoutSessions)
+        .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.providerSessionId, providerSessionId)));
+      return row ?? null;
+    },
+    async expireCheckout(id: string): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+    },
+
+    /**
+     * Turns a verified, paid checkout into the holder's subscription, once: the checkout row is
+     * locked, so a webhook and the success page racing each other create one subscription. The
+     * holder's previous live subscriptions end (an upgrade replaces the plan).
+     */
+    async fulfilCheckout(
+      checkoutId: string,
+      remote: { providerSubscriptionId: string; providerCustomerId: string | null; state: SubscriptionState },
+    ): Promise<SubscriptionRow> {
+      return db.transaction(async (tx) => {
+        const [checkout] = await tx
+          .select()
+          .from(checkoutSessions)
+          .where(eq(checkoutSessions.id, checkoutId))
+          .for('update');
+        if (!checkout) throw new Error(`Checkout ${checkoutId} vanished`);
+        if (checkout.subscriptionId) {
+          const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
+          if (existing) return existing;
+        }
+        const holder: Holder = checkout.companyId ? { companyId: checkout.companyId } : { userId: checkout.userId };
+        const [subscription] = await tx
+          .insert(subscriptions)
+          .values({
+            userId: holder.userId ?? null,
+            companyId: holder.companyId ?? null,
+            planId: checkout.planId,
+            interval: checkout.interval,
+            currency: checkout.currency,
+            seats: checkout.seats,
+            provider: checkout.provider,
+            providerSubscriptionId: remote.providerSubscriptionId,
+            providerCustomerId: remote.providerCustomerId,
+            ...remote.state,
+          })
+          .onConflictDoUpdate({
+            target: [subscriptions.provider, subscriptions.providerSubscriptionId],
+            set: { ...remote.state, updatedAt: new Date() },
+          })
+          .returning();
+        if (!subscription) throw new Error('Upserting a subscription returned no row');
+        await tx
+          .update(subscriptions)
+          .set({ status: 'canceled', updatedAt: new Date() })
+          .where(
+            and(
+              holderCondition(holder),
+              ne(subscriptions.id, subscription.id),
+              inArray(subscriptions.status, liveStatuses),
+            ),
+          );
+        await tx
+          .update(checkoutSessions)
+          .set({ status: 'complete', subscriptionId: subscription.id, completedAt: new Date() })
+          .where(eq(checkoutSessions.id, checkoutId));
+        return subscription;
+      });
+    },
+
+    /** Records an event by its id; false when it was received before (it is then not processed again). */
+    async recordEvent(
+      provider: 'test' | 'stripe',
+      event: { id: string; type: string; objectId: string | null },
+    ): Promise<boolean> {
+      const rows = await db
+        .insert(paymentEvents)
+        .values({ provider, eventId: event.id, type: event.type, objectId: event.objectId })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvents.eventId });
+      return rows.length > 0;
+    },
+    async finishEvent(provider: 'test' | 'stripe', eventId: string, outcome: string): Promise<void> {
+      await db
+        .update(paymentEvents)
+        .set({ outcome, processedAt: new Date() })
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+    },
+    /** A failed event is forgotten so that the provider's retry is processed. */
+    async forgetEvent(provider: 'test' | 'stripe', eventId: string): Promise<void> {
+      await db
+        .delete(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+    },
+    async eventCount(provider: 'test' | 'stripe'): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.provider, provider));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -1,0 +1,373 @@
+import fs from 'node:fs/promises';
+import {
+  planSeedFileSchema,
+  type BillingOverview,
+  type CheckoutCreated,
+  type CheckoutStatus,
+  type CreateCheckoutInput,
+  type PlanDto,
+  type SubscriptionDto,
+  type UpdatePlanInput,
+} from '@compliance/shared/billing';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlanRow, SubscriptionRow } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { isCompanyAdmin, type Access } from '../access/access.ts';
+import type { Actor, UserActor } from '../access/actor.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
+import type { Plan } from '../entitlements/plans.ts';
+import type { OnboardingService } from '../onboarding/onboarding.service.ts';
+import type { BillingRepository } from './billing.repository.ts';
+import type { PaymentProvider, ProviderCheckout, ProviderSubscription } from './payment-provider.ts';
+
+export const defaultPlansFile = new URL('../../../../../content/plans.json', import.meta.url);
+
+export interface BillingServiceDeps {
+  access: Access;
+  repository: BillingRepository;
+  entitlements: EntitlementsService;
+  onboarding: OnboardingService;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** Events whose object is a checkout session, and those about a subscription's state. */
+const checkoutEvents = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+const subscriptionEvents = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+]);
+
+/** The shipped names and descriptions (content/plans.json), to tell admins' edits apart. */
+type ShippedText = Map<string, { name: string; description: string }>;
+
+export function toPlanDto(row: PlanRow, shipped: ShippedText = new Map()): PlanDto {
+  const original = shipped.get(row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    prices: row.prices,
+    limits: {
+      storageBytes: row.storageBytes,
+      monthlyTokens: row.monthlyTokens,
+      seats: row.seats,
+      marketplaceSelling: row.marketplaceSelling,
+    },
+    perSeat: row.perSeat,
+    active: row.active,
+    position: row.position,
+    customized: !original || original.name !== row.name || original.description !== row.description,
+  };
+}
+
+function toSubscriptionDto(row: SubscriptionRow): SubscriptionDto {
+  return {
+    id: row.id,
+    planId: row.planId,
+    interval: row.interval,
+    currency: row.currency,
+    seats: row.seats,
+    status: row.status,
+    provider: row.provider,
+    forCompany: row.companyId !== null,
+    currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
+const stateOf = (remote: ProviderSubscription) => ({
+  status: remote.status,
+  currentPeriodStart: remote.currentPeriodStart,
+  currentPeriodEnd: remote.currentPeriodEnd,
+  cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
+});
+
+/**
+ * Plans, checkout and subscriptions. Access follows only what the provider confirms when asked:
+ * a signed event names an object, which is then re-read from the provider (so duplicates and
+ * out-of-order events converge on the provider's current state), and the success page's check
+ * asks the provider too. The browser's redirect proves nothing.
+ */
+export function createBillingService({
+  access,
+  repository,
+  entitlements,
+  onboarding,
+  provider,
+  log,
+}: BillingServiceDeps) {
+  const shipped: ShippedText = new Map();
+  const planDto = (row: PlanRow) => toPlanDto(row, shipped);
+
+  /** The plan a user holds: their own or their company's live subscription, else the Free plan. */
+  async function planSource(userId: string): Promise<Plan | null> {
+    const membership = await onboarding.membership(userId);
+    const subscription = await repository.liveSubscription(userId, membership?.companyId ?? null);
+    const row = await repository.plan(subscription?.planId ?? 'free');
+    if (!row) return null;
+    return {
+      id: row.id,
+      limits: {
+        storageBytes: row.storageBytes,
+        monthlyTokens: row.monthlyTokens,
+        anonymousDailyQuestions: entitlements.defaultPlan.limits.anonymousDailyQuestions,
+        // A per-seat plan covers the seats bought, not the plan's ceiling.
+        seats: subscription && row.perSeat ? subscription.seats : row.seats,
+        marketplaceSelling: row.marketplaceSelling,
+      },
+    };
+  }
+
+  async function fulfil(checkoutId: string, remote: ProviderCheckout): Promise<SubscriptionRow | null> {
+    if (!remote.paid || remote.status !== 'complete' || !remote.subscriptionId) return null;
+    const subscription = await provider.retrieveSubscription(remote.subscriptionId);
+    return repository.fulfilCheckout(checkoutId, {
+      providerSubscriptionId: subscription.id,
+      providerCustomerId: remote.customerId,
+      state: stateOf(subscription),
+    });
+  }
+
+  /** Re-reads a checkout at the provider and applies what it says. */
+  async function syncCheckout(providerSessionId: string): Promise<string> {
+    const checkout = await repository.checkoutByProviderId(provider.kind, providerSessionId);
+    if (!checkout) return 'unknown-checkout';
+    const remote = await provider.retrieveCheckout(providerSessionId);
+    if (remote.status === 'expired') {
+      await repository.expireCheckout(checkout.id);
+      return 'checkout-expired';
+    }
+    return (await fulfil(checkout.id, remote)) ? 'subscription-active' : 'not-paid';
+  }
+
+  /** Re-reads a subscription at the provider; an unknown one waits for its checkout's completion. */
+  async function syncSubscription(providerSubscriptionId: string): Promise<string> {
+    const local = await repository.subscriptionByProviderId(provider.kind, providerSubscriptionId);
+    if (!local) return 'unknown-subscription';
+    const remote = await provider.retrieveSubscription(providerSubscriptionId);
+    await repository.updateSubscriptionState(local.id, stateOf(remote));
+    return `subscription-${remote.status}`;
+  }
+
+  async function holderFor(caller: UserActor, plan: PlanRow) {
+    const membership = await onboarding.membership(caller.user.id);
+    if (membership) await access.require(caller, 'billing.manage', { type: 'company', id: membership.companyId });
+    if (plan.perSeat && !membership) {
+      throw new AppError('COMPANY_NOT_FOUND', 404, 'A team plan belongs to a company: create it first');
+    }
+    return { membership, companyId: plan.perSeat ? (membership?.companyId ?? null) : null };
+  }
+
+  async function overview(caller: UserActor): Promise<BillingOverview> {
+    const membership = await onboarding.membership(caller.user.id);
+    const [subscription, usage, plan] = await Promise.all([
+      repository.liveSubscription(caller.user.id, membership?.companyId ?? null),
+      entitlements.usage(caller),
+      entitlements.planFor(caller),
+    ]);
+    const row = (await repository.plan(plan.id)) ?? (await repository.plan('free'));
+    if (!row) throw new AppError('PLAN_NOT_FOUND', 404, 'No plan');
+    const seatsUsed = membership ? await onboarding.memberCount(membership.companyId) : 1;
+    return {
+      provider: provider.kind,
+      plan: planDto(row),
+      subscription: subscription ? toSubscriptionDto(subscription) : null,
+      canManage: !membership || isCompanyAdmin(membership),
+      inCompany: Boolean(membership),
+      usage: {
+        tokens: { used: usage.tokens.used, limit: usage.tokens.limit, period: usage.tokens.period },
+        storage: { used: usage.storage.usedBytes, limit: usage.storage.limitBytes },
+        seats: { used: seatsUsed, limit: plan.limits.seats },
+      },
+    };
+  }
+
+  return {
+    planSource,
+
+    /** Adds the plans of content/plans.json that are missing; Free's limits start from the defaults. */
+    async seed(file: string | URL = defaultPlansFile): Promise<void> {
+      const content = planSeedFileSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+      for (const { id, name, description } of content.plans) shipped.set(id, { name, description });
+      const defaults = entitlements.defaultPlan.limits;
+      await repository.insertMissingPlans(
+        content.plans.map((plan, position) => ({
+          id: plan.id,
+          name: plan.name,
+          description: plan.description,
+          prices: plan.prices,
+          storageBytes: plan.limits.storageBytes ?? defaults.storageBytes,
+          monthlyTokens: plan.limits.monthlyTokens ?? defaults.monthlyTokens,
+          seats: plan.limits.seats ?? 1,
+          marketplaceSelling: plan.limits.marketplaceSelling ?? false,
+          perSeat: plan.perSeat,
+          position,
+        })),
+      );
+    },
+
+    async listPlans(actor: Actor): Promise<PlanDto[]> {
+      await access.require(actor, 'plan.read');
+      return (await repository.listPlans()).filter((plan) => plan.active).map(planDto);
+    },
+
+    async overview(actor: Actor): Promise<BillingOverview> {
+      const caller = await access.require(actor, 'billing.read');
+      return overview(caller);
+    },
+
+    async createCheckout(actor: Actor, input: Required<CreateCheckoutInput>): Promise<CheckoutCreated> {
+      const caller = await access.require(actor, 'billing.manage');
+      const plan = await repository.plan(input.planId);
+      const unitAmount = plan?.prices[input.currency][input.interval] ?? 0;
+      if (!plan || !plan.active || unitAmount <= 0) throw new AppError('PLAN_NOT_FOUND', 404, 'No such paid plan');
+      const { companyId } = await holderFor(caller, plan);
+      const seats = plan.perSeat ? input.seats : 1;
+      if (seats > plan.seats) {
+        throw new AppError('VALIDATION_FAILED', 400, 'More seats than the plan offers', {
+          fields: { seats: 'billing:plans.seatsTooMany' },
+        });
+      }
+      if (companyId && seats < (await onboarding.memberCount(companyId))) {
+        throw new AppError('SEAT_LIMIT_REACHED', 409, 'Fewer seats than the company has members');
+      }
+      const reference = crypto.randomUUID();
+      const created = await provider.createCheckout({
+        reference,
+        planId: plan.id,
+        planName: plan.name,
+        interval: input.interval,
+        currency: input.currency,
+        seats,
+        unitAmount,
+        email: caller.user.email,
+      });
+      await repository.insertCheckout({
+        id: reference,
+        provider: provider.kind,
+        providerSessionId: created.sessionId,
+        userId: caller.user.id,
+        companyId,
+        planId: plan.id,
+        interval: input.interval,
+        currency: input.currency,
+        seats,
+        amount: unitAmount * seats,
+      });
+      return created;
+    },
+
+    /**
+     * The success page's check: asks the provider whether this checkout is paid and, if it is,
+     * grants the plan (the same path as the webhook; whichever comes first does it once).
+     */
+    async verifyCheckout(actor: Actor, { sessionId }: { sessionId: string }): Promise<CheckoutStatus> {
+      const caller = await access.require(actor, 'billing.read');
+      const checkout = await repository.checkoutByProviderId(provider.kind, sessionId);
+      if (!checkout || checkout.userId !== caller.user.id) {
+        throw new AppError('CHECKOUT_NOT_FOUND', 404, 'No such checkout');
+      }
+      let subscription = checkout.subscriptionId ? await repository.subscriptionById(checkout.subscriptionId) : null;
+      let status = checkout.status;
+      let paid = Boolean(subscription);
+      if (!subscription) {
+        const remote = await provider.retrieveCheckout(sessionId);
+        subscription = await fulfil(checkout.id, remote);
+        status = remote.status;
+        paid = remote.paid;
+        if (remote.status === 'expired') await repository.expireCheckout(checkout.id);
+      }
+      return {
+        sessionId,
+        status: subscription ? 'complete' : status,
+        paid,
+        planId: checkout.planId,
+        interval: checkout.interval,
+        currency: checkout.currency,
+        seats: checkout.seats,
+        amount: checkout.amount,
+        subscription: subscription ? toSubscriptionDto(subscription) : null,
+      };
+    },
+
+    /** Stops renewal: the plan stays until the paid period ends, then the Free plan's limits apply. */
+    async cancelAtPeriodEnd(actor: Actor): Promise<BillingOverview> {
+      const caller = await access.require(actor, 'billing.manage');
+      const membership = await onboarding.membership(caller.user.id);
+      const subscription = await repository.liveSubscription(caller.user.id, membership?.companyId ?? null);
+      if (!subscription) throw new AppError('NOT_FOUND', 404, 'No subscription to cancel');
+      if (subscription.companyId) {
+        await access.require(caller, 'billing.manage', { type: 'company', id: subscription.companyId });
+      }
+      await provider.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+      await syncSubscription(subscription.providerSubscriptionId);
+      return overview(caller);
+    },
+
+    /**
+     * A provider's event: the signature is checked over the raw body, each event id is processed
+     * once, and the object it names is re-read from the provider rather than trusted from the body.
+     */
+    async handleEvent(actor: Actor, { rawBody, signature }: { rawBody: Buffer | string; signature: string }) {
+      await access.require(actor, 'payment.notify');
+      const event = provider.verifyEvent(rawBody, signature);
+      if (!(await repository.recordEvent(provider.kind, event))) {
+        return { received: true, duplicate: true };
+      }
+      try {
+        let outcome = 'ignored';
+        if (checkoutEvents.has(event.type) && event.objectId) outcome = await syncCheckout(event.objectId);
+        else if (subscriptionEvents.has(event.type) && event.subscriptionId) {
+          outcome = await syncSubscription(event.subscriptionId);
+        }
+        await repository.finishEvent(provider.kind, event.id, outcome);
+        log.info({ eventId: event.id, type: event.type, outcome }, 'payment event processed');
+        return { received: true, duplicate: false };
+      } catch (error) {
+        await repository.forgetEvent(provider.kind, event.id);
+        throw error;
+      }
+    },
+
+    async listPlansForAdmin(actor: Actor): Promise<PlanDto[]> {
+      await access.require(actor, 'plan.manage');
+      return (await repository.listPlans()).map(planDto);
+    },
+
+    /** Admins change names, prices and limits; limits apply to every holder at once. */
+    async updatePlan(actor: Actor, { id, ...input }: UpdatePlanInput & { id: string }): Promise<PlanDto> {
+      await access.require(actor, 'plan.manage');
+      const row = await repository.updatePlan(id, {
+        name: input.name,
+        description: input.description,
+        prices: input.prices,
+        active: input.active,
+        ...(input.limits
+          ? {
+              storageBytes: input.limits.storageBytes,
+              monthlyTokens: input.limits.monthlyTokens,
+              seats: input.limits.seats,
+              marketplaceSelling: input.limits.marketplaceSelling,
+            }
+          : {}),
+      });
+      if (!row) throw new AppError('PLAN_NOT_FOUND', 404, 'No such plan');
+      return planDto(row);
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

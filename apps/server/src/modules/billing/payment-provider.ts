@@ -1,0 +1,57 @@
+import type { BillingInterval, Currency, PaymentProviderKind, SubscriptionStatus } from '@compliance/shared/billing';
+
+/** What a checkout asks the provider to charge. */
+export interface CheckoutRequest {
+  /** Our checkout id: the idempotency key, and the provider's client reference. */
+  reference: string;
+  planId: string;
+  planName: string;
+  interval: BillingInterval;
+  currency: Currency;
+  seats: number;
+  /** Price of one seat per interval, in minor units. */
+  unitAmount: number;
+  email: string;
+}
+
+/** A checkout session as the provider reports it when asked (the only source of "paid"). */
+export interface ProviderCheckout {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  paid: boolean;
+  subscriptionId: string | null;
+  customerId: string | null;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  status: SubscriptionStatus;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A webhook event whose signature was verified: which object to re-read, never its payload's state. */
+export interface VerifiedEvent {
+  id: string;
+  type: string;
+  objectId: string | null;
+  /** The subscription the event is about (subscription and invoice events). */
+  subscriptionId: string | null;
+}
+
+/**
+ * One interface, two adapters (STYLE.md "Connectors"): the built-in TEST MODE provider and Stripe.
+ * Access is granted only from what `retrieveCheckout` / `retrieveSubscription` answer after a
+ * verified event or a server-side check, never from a browser redirect.
+ */
+export interface PaymentProvider {
+  kind: PaymentProviderKind;
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  retrieveCheckout(sessionId: string): Promise<ProviderCheckout>;
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Stops renewal at the end of the paid period (the data and the plan stay until then). */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Checks the signature over the raw body; throws WEBHOOK_SIGNATURE_INVALID when it does not match. */
+  verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent;
+}

@@ -1,0 +1,149 @@
+import Stripe from 'stripe';
+import { AppError } from '../../plugins/errors.ts';
+import type {
+  CheckoutRequest,
+  PaymentProvider,
+  ProviderCheckout,
+  ProviderSubscription,
+  VerifiedEvent,
+} from './payment-provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where users come back to (PUBLIC_URL). */
+  publicUrl: string;
+  /** Another API host (tests point the SDK at a local Stripe API stand-in). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+const statusOf: Record<Stripe.Subscription.Status, ProviderSubscription['status']> = {
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  canceled: 'canceled',
+  incomplete_expired: 'canceled',
+  incomplete: 'incomplete',
+  paused: 'incomplete',
+};
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+const dateOf = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+
+/** Which subscription an event's object belongs to (API versions moved it on invoices). */
+function subscriptionOf(object: Record<string, unknown>): string | null {
+  if (object.object === 'subscription') return typeof object.id === 'string' ? object.id : null;
+  const direct = object.subscription as string | { id: string } | null | undefined;
+  if (direct) return idOf(direct);
+  const parent = object.parent as { subscription_details?: { subscription?: string | { id: string } } } | undefined;
+  return idOf(parent?.subscription_details?.subscription);
+}
+
+async function callStripe<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new AppError('PAYMENT_PROVIDER_ERROR', 502, `Stripe: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Stripe through its official SDK: Checkout Sessions in subscription mode, signed webhooks. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(options.api ?? {}),
+  });
+
+  return {
+    kind: 'stripe',
+    async createCheckout(request: CheckoutRequest) {
+      const session = await callStripe(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            client_reference_id: request.reference,
+            customer_email: request.email,
+            line_items: [
+              {
+                quantity: request.seats,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.unitAmount,
+                  recurring: { interval: request.interval },
+                  product_data: { name: request.planName },
+                },
+              },
+            ],
+            metadata: { reference: request.reference, planId: request.planId },
+            subscription_data: { metadata: { reference: request.reference, planId: request.planId } },
+            success_url: `${options.publicUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${options.publicUrl}/subscription/cancel`,
+          },
+          // A retried create (network error, double click) opens the same session, not a second one.
+          { idempotencyKey: `checkout-${request.reference}` },
+        ),
+      );
+      if (!session.url) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'Stripe returned no checkout URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(sessionId: string): Promise<ProviderCheckout> {
+      const session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId));
+      return {
+        id: session.id,
+        status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+        paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+        subscriptionId: idOf(session.subscription),
+        customerId: idOf(session.customer),
+      };
+    },
+
+    async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+      const subscription = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+      // Since API 2025-03 the period lives on the items; older objects carry it on the subscription.
+      const item = subscription.items?.data?.[0] as
+        { current_period_start?: number; current_period_end?: number } | undefined;
+      const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+      return {
+        id: subscription.id,
+        status: statusOf[subscription.status] ?? 'incomplete',
+        currentPeriodStart: dateOf(item?.current_period_start ?? legacy.current_period_start),
+        currentPeriodEnd: dateOf(item?.current_period_end ?? legacy.current_period_end),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      };
+    },
+
+    async cancelAtPeriodEnd(subscriptionId: string) {
+      await callStripe(() =>
+        stripe.subscriptions.update(
+          subscriptionId,
+          { cancel_at_period_end: true },
+          { idempotencyKey: `cancel-${subscriptionId}` },
+        ),
+      );
+    },
+
+    verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400, 'The Stripe signature does not match', { cause: error });
+      }
+      const object = event.data.object as unknown as Record<string, unknown>;
+      return {
+        id: event.id,
+        type: event.type,
+        objectId: typeof object.id === 'string' ? object.id : null,
+        subscriptionId: subscriptionOf(object),
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import { createOnboardingRepository } from './onboarding.repository.ts';
+import { onboardingRoutes } from './onboarding.routes.ts';
+import { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The user's onboarding and their company with its members (billing reads memberships). */
+    onboarding: OnboardingService;
+  }
+}
+
+/** Onboarding of a user and of their company; companies and their members. */
+export const onboardingModule = fp(
+  async (app) => {
+    const onboarding = createOnboardingService({
+      access: app.access,
+      repository: createOnboardingRepository(app.db),
+      entitlements: app.entitlements,
+    });
+    app.decorate('onboarding', onboarding);
+    await app.register(onboardingRoutes, { prefix: '/api', onboarding });
+  },
+  { name: 'onboarding', dependencies: ['db', 'auth', 'entitlements'] },
+);

@@ -1,0 +1,145 @@
+import {
+  MAX_PROMPT_VERSIONS,
+  MAX_PROMPTS_PER_USER,
+  fillPrompt,
+  placeholderValueIssues,
+  type DuplicatePromptInput,
+  type ListPromptsQuery,
+  type Prompt,
+  type PromptInput,
+  type PromptSummary,
+  type UpdatePromptInput,
+  type UsePromptInput,
+  type UsePromptResult,
+} from '@compliance/shared/prompts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Access } from '../access/access.ts';
+import type { Actor, UserActor } from '../access/actor.ts';
+import { toPlaceholder, toPrompt, toSummary } from './prompts.mappers.ts';
+import type { PromptContent, PromptsRepository } from './prompts.repository.ts';
+
+export const promptNotFound = () => new AppError('PROMPT_NOT_FOUND', 404, 'Prompt not found');
+const limitReached = () =>
+  new AppError('PROMPT_LIMIT_REACHED', 409, `At most ${MAX_PROMPTS_PER_USER} prompts per user`);
+
+export function contentOf(input: PromptContent): PromptContent {
+  return {
+    title: input.title,
+    instructions: input.instructions,
+    placeholders: input.placeholders.map(toPlaceholder),
+  };
+}
+
+/** The caller's prompts: list (search, filter, sort), read, create, save, duplicate, delete, use. */
+export function createPromptLibraryService({ access, repository }: { access: Access; repository: PromptsRepository }) {
+  /** A category named in a body must be the caller's own (else: not found). */
+  async function requireCategory(actor: UserActor, categoryId: string | null | undefined): Promise<void> {
+    if (categoryId) await access.require(actor, 'prompt.update', { type: 'prompt-category', id: categoryId });
+  }
+
+  return {
+    async listPrompts(actor: Actor, query: ListPromptsQuery): Promise<PromptSummary[]> {
+      const caller = await access.require(actor, 'prompt.read');
+      const rows = await repository.listPrompts(caller.user.id, {
+        q: query.q || undefined,
+        categoryId: query.categoryId === 'none' ? null : query.categoryId,
+        favourites: query.favourites === 'true',
+        sort: query.sort ?? 'updated',
+      });
+      return rows.map(toSummary);
+    },
+
+    async getPrompt(actor: Actor, { id }: { id: string }): Promise<Prompt> {
+      const caller = await access.require(actor, 'prompt.read', { type: 'prompt', id });
+      const row = await repository.findPrompt(caller.user.id, id);
+      if (!row) throw promptNotFound();
+      return toPrompt(row);
+    },
+
+    /** A new prompt; its content becomes version 1 (with the message, if any). */
+    async createPrompt(actor: Actor, input: PromptInput): Promise<Prompt> {
+      const caller = await access.require(actor, 'prompt.create');
+      await requireCategory(caller, input.categoryId);
+      const content = contentOf(input);
+      const row = await repository.insertPrompt(
+        caller.user.id,
+        {
+          ...content,
+          categoryId: input.categoryId,
+          favourite: false,
+          versions: [{ content, message: input.versionMessage || null }],
+        },
+        MAX_PROMPTS_PER_USER,
+      );
+      if (!row) throw limitReached();
+      return toPrompt(row);
+    },
+
+    /** Saves the editor's content: a change of title, instructions or placeholders is a new version. */
+    async savePrompt(actor: Actor, { id, ...input }: PromptInput & { id: string }): Promise<Prompt> {
+      const caller = await access.require(actor, 'prompt.update', { type: 'prompt', id });
+      await requireCategory(caller, input.categoryId);
+      const row = await repository.saveContent(
+        caller.user.id,
+        id,
+        { ...contentOf(input), categoryId: input.categoryId },
+        { message: input.versionMessage || null, restoredFrom: null, keepVersions: MAX_PROMPT_VERSIONS },
+      );
+      if (!row) throw promptNotFound();
+      return toPrompt(row);
+    },
+
+    /** Favourite, or file in another category: no new version. */
+    async updatePrompt(actor: Actor, { id, ...changes }: UpdatePromptInput & { id: string }): Promise<Prompt> {
+      const caller = await access.require(actor, 'prompt.update', { type: 'prompt', id });
+      await requireCategory(caller, changes.categoryId);
+      const row = await repository.updatePrompt(caller.user.id, id, changes);
+      if (!row) throw promptNotFound();
+      return toPrompt(row);
+    },
+
+    async deletePrompt(actor: Actor, { id }: { id: string }): Promise<void> {
+      const caller = await access.require(actor, 'prompt.delete', { type: 'prompt', id });
+      if (!(await repository.deletePrompt(caller.user.id, id))) throw promptNotFound();
+    },
+
+    /** A copy under a new title, in the same category, starting its own history at version 1. */
+    async duplicatePrompt(actor: Actor, { id, title }: DuplicatePromptInput & { id: string }): Promise<Prompt> {
+      const caller = await access.require(actor, 'prompt.read', { type: 'prompt', id });
+      await access.require(actor, 'prompt.create');
+      const source = await repository.findPrompt(caller.user.id, id);
+      if (!source) throw promptNotFound();
+      const content = { ...contentOf(source), title };
+      const row = await repository.insertPrompt(
+        caller.user.id,
+        {
+          ...content,
+          categoryId: source.categoryId,
+          favourite: false,
+          versions: [{ content, message: null }],
+        },
+        MAX_PROMPTS_PER_USER,
+      );
+      if (!row) throw limitReached();
+      return toPrompt(row);
+    },
+
+    /**
+     * Fills the prompt in: each placeholder gets its value (or default), checked against its type
+     * and required flag. Counts the use (for "most used" and "last used").
+     */
+    async usePrompt(actor: Actor, { id, values }: UsePromptInput & { id: string }): Promise<UsePromptResult> {
+      const caller = await access.require(actor, 'prompt.read', { type: 'prompt', id });
+      const row = await repository.findPrompt(caller.user.id, id);
+      if (!row) throw promptNotFound();
+      const issues = placeholderValueIssues(row.placeholders, values);
+      if (Object.keys(issues).length > 0) {
+        throw new AppError('PROMPT_VALUES_INVALID', 400, 'Some placeholder values are missing or invalid', {
+          fields: Object.fromEntries(Object.entries(issues).map(([name, issue]) => [`values.${name}`, issue])),
+        });
+      }
+      await repository.recordUse(caller.user.id, id);
+      return { text: fillPrompt(row.instructions, row.placeholders, values), version: row.version };
+    },
+  };
+}

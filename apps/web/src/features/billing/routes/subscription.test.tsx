@@ -1,0 +1,220 @@
+import type { SessionUser } from '@compliance/shared/auth';
+import type { BillingOverview, CheckoutStatus, PlanDto, TestCheckout } from '@compliance/shared/billing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/testing/test-utils.tsx';
+
+const me: SessionUser = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  email: 'lea@example.test',
+  firstName: 'Lea',
+  lastName: 'Meier',
+  companyName: 'Meier Compliance GmbH',
+  role: 'user',
+  language: 'en',
+  emailVerified: true,
+};
+
+const prices = (month: number, year: number) => ({
+  CHF: { month, year },
+  EUR: { month, year },
+  USD: { month, year },
+});
+const plan = (id: string, name: string, month: number, year: number, extra: Partial<PlanDto> = {}): PlanDto => ({
+  id,
+  name,
+  description: `${name} plan`,
+  prices: prices(month, year),
+  limits: { storageBytes: 1024 ** 3, monthlyTokens: 500_000, seats: 1, marketplaceSelling: false },
+  perSeat: false,
+  active: true,
+  position: 0,
+  customized: false,
+  ...extra,
+});
+const plans = [
+  plan('free', 'Free', 0, 0),
+  plan('professional', 'Professional', 2900, 29000, {
+    limits: { storageBytes: 10 * 1024 ** 3, monthlyTokens: 5_000_000, seats: 1, marketplaceSelling: true },
+  }),
+  plan('team', 'Team', 2500, 25000, { perSeat: true }),
+];
+
+function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
+  return {
+    provider: 'test',
+    plan: plans[0]!,
+    subscription: null,
+    canManage: true,
+    inCompany: false,
+    usage: {
+      tokens: { used: 0, limit: 500_000, period: '2026-11' },
+      storage: { used: 0, limit: 1024 ** 3 },
+      seats: { used: 1, limit: 1 },
+    },
+    ...overrides,
+  };
+}
+
+const testCheckout: TestCheckout = {
+  sessionId: 'cs_test_abc',
+  status: 'open',
+  planName: 'Professional',
+  interval: 'year',
+  currency: 'CHF',
+  seats: 1,
+  amount: 29000,
+  email: me.email,
+  requiresAuthentication: false,
+  successUrl: '/subscription/success?session_id=cs_test_abc',
+  cancelUrl: '/subscription/cancel',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+let currentOverview = overview();
+let checkoutStatus: CheckoutStatus;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  currentOverview = overview();
+  checkoutStatus = {
+    sessionId: 'cs_test_abc',
+    status: 'open',
+    paid: false,
+    planId: 'professional',
+    interval: 'year',
+    currency: 'CHF',
+    seats: 1,
+    amount: 29000,
+    subscription: null,
+  };
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/auth/session') return json(200, { user: me });
+    if (url.pathname === '/api/billing/plans') return json(200, { plans });
+    if (url.pathname === '/api/billing/overview') return json(200, currentOverview);
+    if (url.pathname === '/api/billing/checkout' && method === 'POST') {
+      return json(200, { sessionId: 'cs_test_abc', url: '/subscription/test-checkout/cs_test_abc' });
+    }
+    if (url.pathname === '/api/billing/test-checkout/cs_test_abc') return json(200, testCheckout);
+    if (url.pathname === '/api/billing/test-checkout/cs_test_abc/pay') {
+      const { cardNumber } = JSON.parse(String(init?.body)) as { cardNumber: string };
+      if (cardNumber.replace(/\s/g, '') !== '4242424242424242')
+        return json(200, { outcome: 'declined', redirectUrl: null });
+      checkoutStatus = {
+        ...checkoutStatus,
+        status: 'complete',
+        paid: true,
+        subscription: {
+          id: '00000000-0000-4000-8000-0000000000c1',
+          planId: 'professional',
+          interval: 'year',
+          currency: 'CHF',
+          seats: 1,
+          status: 'active',
+          provider: 'test',
+          forCompany: false,
+          currentPeriodStart: '2026-11-24T10:00:00.000Z',
+          currentPeriodEnd: '2027-11-24T10:00:00.000Z',
+          cancelAtPeriodEnd: false,
+        },
+      };
+      return json(200, { outcome: 'succeeded', redirectUrl: '/subscription/success?session_id=cs_test_abc' });
+    }
+    if (url.pathname === '/api/billing/checkout/cs_test_abc') return json(200, checkoutStatus);
+    return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const posted = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([input, init]) => String(input).includes(path) && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+describe('/subscription', () => {
+  it('shows the plans side by side, marks the current one and switches to yearly prices', async () => {
+    const { user } = renderRoute('/subscription', { token: 'token-123' });
+    const professional = await screen.findByRole('article', { name: 'Professional' });
+    expect(within(professional).getByText('CHF 29')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Free' })).getByText('Current plan')).toBeInTheDocument();
+    expect(screen.getByText('Payments run in TEST MODE: no card is charged.')).toBeInTheDocument();
+    // Team needs a company first.
+    expect(
+      within(screen.getByRole('article', { name: 'Team' })).getByRole('link', { name: 'Add your company' }),
+    ).toHaveAttribute('href', '/onboarding/company');
+
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect(within(professional).getByText('CHF 290')).toBeInTheDocument();
+    expect(within(professional).getByText('per year')).toBeInTheDocument();
+  });
+
+  it('pays through the TEST MODE checkout and shows the plan only once the server verified it', async () => {
+    const { user, router } = renderRoute('/subscription', { token: 'token-123' });
+    await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
+    await user.click(screen.getByRole('button', { name: 'Choose Professional' }));
+    expect(posted('/api/billing/checkout')).toEqual([
+      { planId: 'professional', interval: 'year', currency: 'CHF', seats: 1 },
+    ]);
+
+    const declined = await screen.findByRole('button', { name: 'Use Card declined' });
+    expect(screen.getByRole('heading', { name: 'Pay for Professional' })).toBeInTheDocument();
+    expect(screen.getAllByText('TEST MODE').length).toBeGreaterThan(0);
+    expect(router.state.location.pathname).toBe('/subscription/test-checkout/cs_test_abc');
+
+    await user.click(declined);
+    await user.click(screen.getByRole('button', { name: /^Pay CHF\s290$/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The card was declined. Nothing was charged.');
+
+    await user.click(screen.getByRole('button', { name: 'Use Payment succeeds' }));
+    await user.click(screen.getByRole('button', { name: /^Pay CHF\s290$/ }));
+    expect(await screen.findByText('Payment verified: you are now on Professional.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?session_id=cs_test_abc');
+  });
+
+  it('grants nothing on the success page while the provider has not confirmed the payment', async () => {
+    renderRoute('/subscription/success?session_id=cs_test_abc', { token: 'token-123' });
+    expect(
+      await screen.findByText(
+        'We have not received the payment confirmation yet. This page checks again automatically.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Payment verified/)).not.toBeInTheDocument();
+  });
+
+  it('tells a cancelled checkout that nothing was charged and offers the way back', async () => {
+    renderRoute('/subscription/cancel', { token: 'token-123' });
+    expect(await screen.findByText('Nothing was charged')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the plans' })).toHaveAttribute('href', '/subscription');
+  });
+});
+
+describe('the dashboard’s plan and usage', () => {
+  it('shows the plan with its limits and the way to upgrade once a limit is reached', async () => {
+    currentOverview = overview({
+      usage: {
+        tokens: { used: 10, limit: 500_000, period: '2026-11' },
+        storage: { used: 1024 ** 3, limit: 1024 ** 3 },
+        seats: { used: 1, limit: 1 },
+      },
+    });
+    renderRoute('/dashboard', { token: 'token-123' });
+    expect(await screen.findByText('Plan: Free')).toBeInTheDocument();
+    const alert = await screen.findByText(/You have reached the storage limit of your Free plan/);
+    expect(alert).toBeInTheDocument();
+    const upgrade = screen.getByRole('link', { name: 'See plans and upgrade' });
+    expect(upgrade).toHaveAttribute('href', '/subscription');
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Storage' })).toHaveAttribute('aria-valuenow', '100'),
+    );
+  });
+});

@@ -1,0 +1,5 @@
+/** Every query key of the onboarding feature, from one factory. */
+export const onboardingQueryKeys = {
+  all: ['onboarding'] as const,
+  state: () => [...onboardingQueryKeys.all, 'state'] as const,
+};

@@ -1,0 +1,116 @@
+// Servers for the bench, each in its own child process so that its memory and CPU are its own:
+// the real app (apps/server/src/server.ts) and a bare Fastify hello-world as the peer.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Resident memory of the server process in MiB, read from /proc (Linux). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The real server on a fresh DATA_DIR, rate limits off, the starter knowledge base seeded. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-data-'));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', path.join(root, 'apps/server/src/server.ts')],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMITS: 'off',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(child, `${url}/api/ready`, 180_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return wrap(child, url, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/** A bare Fastify hello-world: the ceiling for what Node and Fastify do on this machine. */
+export async function startBareServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bench/lib/bare-server.ts'), String(port)], {
+    env: { PATH: process.env.PATH },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, `${url}/`, 30_000);
+  return wrap(child, url, () => undefined);
+}
+
+function wrap(child: ChildProcess, url: string, cleanUp: () => void): RunningServer {
+  return {
+    url,
+    pid: child.pid!,
+    rssMiB: () => readRssMiB(child.pid!),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      cleanUp();
+    },
+  };
+}
+
+export function readRssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kib / 1024);
+}
+
+async function waitUntilUp(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server at ${url} not up after ${timeoutMs} ms:\n${output}`);
+}

@@ -1,0 +1,100 @@
+import { expect, signInAsNewUser, test } from '../support/fixtures.ts';
+import { createPromptThroughApi } from '../support/prompts.ts';
+
+test.describe('prompt library', () => {
+  test('a category, a prompt with a placeholder, using it, and restoring an earlier version', async ({ page }) => {
+    const stamp = Date.now().toString(36);
+    await signInAsNewUser(page);
+    await page.goto('/prompt-library');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prompt library' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Start your prompt library' })).toBeVisible();
+
+    // A category with an icon from the bundled set.
+    const categoryName = `AML ${stamp}`;
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'New category' });
+    await categoryDialog.getByLabel('Name').fill(categoryName);
+    await categoryDialog.getByTitle('Globe').click();
+    await expect(categoryDialog.getByRole('radio', { name: 'Globe' })).toBeChecked();
+    await categoryDialog.getByRole('button', { name: 'Create category' }).click();
+    await expect(categoryDialog).toBeHidden();
+    await expect(page.locator(`[data-testid="category-item"][data-name="${categoryName}"]`)).toBeVisible();
+
+    // A prompt: the placeholder appears as it is written, and must be described.
+    const title = `Client risk ${stamp}`;
+    await page.getByRole('button', { name: 'New prompt' }).first().click();
+    const editor = page.getByRole('dialog', { name: 'New prompt' });
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Category').selectOption({ label: categoryName });
+    await editor.getByLabel('Instructions').fill('Assess a client from {{clientCountry}}.');
+    const placeholder = editor.locator('[data-testid="placeholder-fieldset"][data-name="clientCountry"]');
+    await expect(placeholder).toBeVisible();
+    await editor.getByRole('button', { name: 'Create prompt' }).click();
+    await expect(placeholder.getByText('Please provide a helpful description')).toBeVisible();
+    await placeholder.getByLabel('Description').fill('Country of residence');
+    await editor.getByRole('button', { name: 'Create prompt' }).click();
+    await expect(editor).toBeHidden();
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toContainText(categoryName);
+
+    // A second version, with a message.
+    await card.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit prompt' });
+    await edit.getByLabel('Instructions').fill('Assess a client from {{clientCountry}}. Cite the FATF lists.');
+    await edit.getByLabel('What changed?').fill('Cite the FATF lists');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(card).toContainText('Version 2');
+
+    // Using it: the required value is asked for, then the filled text is shown.
+    await card.getByRole('button', { name: `Use ${title}` }).click();
+    const use = page.getByRole('dialog', { name: `Use “${title}”` });
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await expect(use.getByRole('alert')).toHaveText('Please fill out all the fields');
+    await use.getByLabel('Country of residence').fill('Panama');
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await expect(use.getByLabel('Your prompt')).toHaveValue('Assess a client from Panama. Cite the FATF lists.');
+    await page.keyboard.press('Escape');
+    await expect(use).toBeHidden();
+
+    // The history: compare, then bring version 1 back as version 3.
+    await card.getByRole('button', { name: `More actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Version history' }).click();
+    const history = page.getByRole('dialog', { name: `Versions of “${title}”` });
+    await expect(history.getByTestId('version-item')).toHaveCount(2);
+    await expect(history.getByTestId('version-diff').locator('ins')).toContainText('Cite the FATF lists.');
+    await history.getByRole('button', { name: 'Restore version 1' }).click();
+    await expect(page.getByText('Version 1 restored as version 3')).toBeVisible();
+    await expect(history.getByTestId('version-item')).toHaveCount(3);
+    await expect(history.locator('[data-testid="version-item"][data-version="3"]')).toContainText(
+      'Restored from version 1',
+    );
+    await page.keyboard.press('Escape');
+
+    await card.getByRole('button', { name: `Use ${title}` }).click();
+    await use.getByLabel('Country of residence').fill('Panama');
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await expect(use.getByLabel('Your prompt')).toHaveValue('Assess a client from Panama.');
+  });
+});
+
+test.describe('prompt library on a phone @phone', () => {
+  test('fill in a prompt and take it to the chat', async ({ page }) => {
+    const user = await signInAsNewUser(page);
+    const title = `Form ADV ${Date.now().toString(36)}`;
+    await createPromptThroughApi(page, user.token, {
+      title,
+      instructions: 'Write the Form ADV delivery checklist for {{clientName}}.',
+      placeholders: [{ name: 'clientName', description: 'Name of the client' }],
+    });
+    await page.goto('/prompt-library');
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('button', { name: `Use ${title}` }).click();
+    const use = page.getByRole('dialog', { name: `Use “${title}”` });
+    await use.getByLabel('Name of the client').fill('Keller AG');
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await expect(use.getByLabel('Your prompt')).toHaveValue('Write the Form ADV delivery checklist for Keller AG.');
+    await use.getByRole('button', { name: 'Open in chat' }).click();
+    await expect(page).toHaveURL(/\/chat\?prompt=Write\+the\+Form\+ADV/);
+  });
+});

@@ -1,0 +1,452 @@
+import { z } from 'zod';
+
+/**
+ * The personal prompt library (issue 14): categories, prompts with typed `{{placeholders}}`, their
+ * versions, filling a prompt in, and the library's own JSON export format. The same schemas check
+ * the web forms and the API; messages are i18n keys (`errors:` for the spec's own messages, the
+ * `prompts` namespace for the rest).
+ */
+
+// ---- limits ----
+
+export const MAX_PROMPTS_PER_USER = 500;
+export const MAX_PROMPT_CATEGORIES_PER_USER = 50;
+/** Older versions beyond this many are dropped when a prompt is saved again. */
+export const MAX_PROMPT_VERSIONS = 100;
+export const PROMPT_TITLE_MAX_LENGTH = 120;
+export const PROMPT_INSTRUCTIONS_MAX_LENGTH = 20_000;
+export const PROMPT_VERSION_MESSAGE_MAX_LENGTH = 200;
+export const MAX_PLACEHOLDERS_PER_PROMPT = 30;
+export const PLACEHOLDER_NAME_MAX_LENGTH = 40;
+export const PLACEHOLDER_DESCRIPTION_MAX_LENGTH = 300;
+export const PLACEHOLDER_DEFAULT_MAX_LENGTH = 2_000;
+export const PLACEHOLDER_VALUE_MAX_LENGTH = 10_000;
+export const MAX_PLACEHOLDER_OPTIONS = 30;
+export const PLACEHOLDER_OPTION_MAX_LENGTH = 100;
+export const PROMPT_CATEGORY_NAME_MAX_LENGTH = 60;
+export const PROMPT_CATEGORY_DESCRIPTION_MAX_LENGTH = 300;
+export const PROMPT_SEARCH_MAX_LENGTH = 200;
+/** Largest import file the API accepts. */
+export const PROMPT_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+
+// ---- placeholders ----
+
+export const placeholderTypes = ['text', 'longText', 'number', 'date', 'select'] as const;
+export const placeholderTypeSchema = z.enum(placeholderTypes);
+export type PlaceholderType = z.infer<typeof placeholderTypeSchema>;
+
+/** camelCase: a lower-case letter first, then letters and digits only. */
+export const PLACEHOLDER_NAME_PATTERN = /^[a-z][a-zA-Z0-9]*$/;
+/** `{{ name }}` in the instructions (spaces inside the braces are tolerated). */
+const PLACEHOLDER_TOKEN = /\{\{\s*([^{}\n]*?)\s*\}\}/g;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isPlaceholderName(value: string): boolean {
+  return value.length <= PLACEHOLDER_NAME_MAX_LENGTH && PLACEHOLDER_NAME_PATTERN.test(value);
+}
+
+/** Every `{{…}}` written in the instructions, in order of first appearance, each once. */
+export function detectPlaceholders(instructions: string): string[] {
+  const names: string[] = [];
+  for (const match of instructions.matchAll(PLACEHOLDER_TOKEN)) {
+    const name = match[1] ?? '';
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** Writes `{{to}}` wherever the instructions say `{{from}}` (renaming a placeholder). */
+export function renamePlaceholderInText(instructions: string, from: string, to: string): string {
+  return instructions.replace(PLACEHOLDER_TOKEN, (token, name: string) => (name === from ? `{{${to}}}` : token));
+}
+
+export const placeholderNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'errors:validation.required')
+  .max(PLACEHOLDER_NAME_MAX_LENGTH, 'prompts:validation.placeholderNameTooLong')
+  .regex(PLACEHOLDER_NAME_PATTERN, 'errors:validation.placeholderNameFormat');
+
+function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function isNumber(value: string): boolean {
+  return value.trim() !== '' && Number.isFinite(Number(value));
+}
+
+export const placeholderSchema = z
+  .object({
+    name: placeholderNameSchema,
+    description: z
+      .string()
+      .trim()
+      .min(1, 'errors:validation.descriptionRequired')
+      .max(PLACEHOLDER_DESCRIPTION_MAX_LENGTH, 'prompts:validation.descriptionTooLong'),
+    type: placeholderTypeSchema,
+    required: z.boolean(),
+    /** Pre-filled when the prompt is used; '' for none. Dates as YYYY-MM-DD. */
+    defaultValue: z.string().max(PLACEHOLDER_DEFAULT_MAX_LENGTH, 'prompts:validation.defaultTooLong'),
+    /** The choices of a `select`; empty for the other types. */
+    options: z
+      .array(z.string().trim().min(1, 'errors:validation.required').max(PLACEHOLDER_OPTION_MAX_LENGTH))
+      .max(MAX_PLACEHOLDER_OPTIONS, 'prompts:validation.tooManyOptions'),
+  })
+  .superRefine((placeholder, ctx) => {
+    if (placeholder.type === 'select') {
+      if (placeholder.options.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'prompts:validation.optionsRequired' });
+      } else if (new Set(placeholder.options).size !== placeholder.options.length) {
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'prompts:validation.optionsUnique' });
+      }
+    }
+    if (placeholder.defaultValue !== '') {
+      const issue = placeholderValueIssue({ ...placeholder, required: false }, placeholder.defaultValue);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['defaultValue'], message: issue });
+    }
+  });
+export type Placeholder = z.infer<typeof placeholderSchema>;
+
+/** Why a value does not fit its placeholder (an i18n key), or null when it does. */
+export function placeholderValueIssue(
+  placeholder: Pick<Placeholder, 'type' | 'required' | 'options'>,
+  value: string,
+): string | null {
+  if (value.trim() === '') return placeholder.required ? 'errors:validation.required' : null;
+  if (value.length > PLACEHOLDER_VALUE_MAX_LENGTH) return 'prompts:validation.valueTooLong';
+  switch (placeholder.type) {
+    case 'number':
+      return isNumber(value) ? null : 'prompts:validation.number';
+    case 'date':
+      return isIsoDate(value) ? null : 'prompts:validation.date';
+    case 'select':
+      return placeholder.options.includes(value) ? null : 'prompts:validation.option';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The checks that span a prompt's fields: placeholder names unique ('This placeholder name is
+ * already in use'), and every `{{name}}` in the instructions a valid, defined placeholder.
+ * Defined placeholders that the text does not use are allowed (the editor flags them).
+ */
+function checkPlaceholders(value: { instructions: string; placeholders: Placeholder[] }, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  value.placeholders.forEach((placeholder, index) => {
+    if (seen.has(placeholder.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['placeholders', index, 'name'],
+        message: 'errors:validation.placeholderNameTaken',
+      });
+    }
+    seen.add(placeholder.name);
+  });
+  const used = detectPlaceholders(value.instructions);
+  if (used.some((name) => !isPlaceholderName(name))) {
+    ctx.addIssue({ code: 'custom', path: ['instructions'], message: 'prompts:validation.placeholderTokenInvalid' });
+  } else if (used.some((name) => !seen.has(name))) {
+    ctx.addIssue({ code: 'custom', path: ['instructions'], message: 'prompts:validation.placeholderUndefined' });
+  }
+}
+
+// ---- categories ----
+
+/** The icons a category may carry: names of the bundled lucide set (the web maps them to components). */
+export const promptCategoryIcons = [
+  'folder',
+  'file-text',
+  'scale',
+  'gavel',
+  'shield-check',
+  'landmark',
+  'banknote',
+  'briefcase',
+  'building',
+  'globe',
+  'users',
+  'user-check',
+  'search',
+  'clipboard-check',
+  'list-checks',
+  'book-open',
+  'graduation-cap',
+  'calculator',
+  'chart-line',
+  'mail',
+  'message-square',
+  'lightbulb',
+  'triangle-alert',
+  'flag',
+] as const;
+export const promptCategoryIconSchema = z.enum(promptCategoryIcons);
+export type PromptCategoryIcon = z.infer<typeof promptCategoryIconSchema>;
+
+const categoryNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'errors:validation.required')
+  .max(PROMPT_CATEGORY_NAME_MAX_LENGTH, 'prompts:validation.categoryNameTooLong');
+const categoryDescriptionSchema = z
+  .string()
+  .trim()
+  .max(PROMPT_CATEGORY_DESCRIPTION_MAX_LENGTH, 'prompts:validation.descriptionTooLong');
+
+export const promptCategoryInputSchema = z.object({
+  name: categoryNameSchema,
+  icon: promptCategoryIconSchema,
+  /** '' for none. */
+  description: categoryDescriptionSchema,
+});
+export type PromptCategoryInput = z.infer<typeof promptCategoryInputSchema>;
+
+export const updatePromptCategoryInputSchema = promptCategoryInputSchema.partial();
+export type UpdatePromptCategoryInput = z.infer<typeof updatePromptCategoryInputSchema>;
+
+/** Deleting a category: its prompts move to another category (or to none), or go with it. */
+export const deletePromptCategoryQuerySchema = z.object({
+  prompts: z.enum(['move', 'delete']),
+  /** Where `move` puts them; absent for "no category". */
+  targetCategoryId: z.uuid().optional(),
+});
+export type DeletePromptCategoryQuery = z.infer<typeof deletePromptCategoryQuerySchema>;
+
+/** The caller's categories in their new order: every one of them, each once. */
+export const reorderPromptCategoriesInputSchema = z.object({
+  ids: z.array(z.uuid()).max(MAX_PROMPT_CATEGORIES_PER_USER),
+});
+export type ReorderPromptCategoriesInput = z.infer<typeof reorderPromptCategoriesInputSchema>;
+
+export const promptCategorySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  icon: promptCategoryIconSchema,
+  description: z.string(),
+  position: z.number().int(),
+  promptCount: z.number().int(),
+});
+export type PromptCategory = z.infer<typeof promptCategorySchema>;
+
+export const promptCategoriesResponseSchema = z.object({
+  categories: z.array(promptCategorySchema),
+  counts: z.object({ all: z.number().int(), favourites: z.number().int(), uncategorised: z.number().int() }),
+  limits: z.object({ prompts: z.number().int(), categories: z.number().int() }),
+});
+export type PromptCategoriesResponse = z.infer<typeof promptCategoriesResponseSchema>;
+
+// ---- prompts ----
+
+const promptTitleSchema = z
+  .string()
+  .trim()
+  .min(1, 'errors:validation.required')
+  .max(PROMPT_TITLE_MAX_LENGTH, 'prompts:validation.titleTooLong');
+
+const promptContentShape = {
+  title: promptTitleSchema,
+  instructions: z
+    .string()
+    .max(PROMPT_INSTRUCTIONS_MAX_LENGTH, 'prompts:validation.instructionsTooLong')
+    .refine((value) => value.trim() !== '', 'errors:validation.required'),
+  placeholders: z.array(placeholderSchema).max(MAX_PLACEHOLDERS_PER_PROMPT, 'prompts:validation.tooManyPlaceholders'),
+};
+
+const versionMessageSchema = z
+  .string()
+  .trim()
+  .max(PROMPT_VERSION_MESSAGE_MAX_LENGTH, 'prompts:validation.versionMessageTooLong');
+
+/** Create a prompt, or save it again (every save with a change keeps a version). */
+export const promptInputSchema = z
+  .object({
+    ...promptContentShape,
+    categoryId: z.uuid().nullable(),
+    /** What changed, kept with the version ('' for no message). */
+    versionMessage: versionMessageSchema,
+  })
+  .superRefine(checkPlaceholders);
+export type PromptInput = z.infer<typeof promptInputSchema>;
+
+/** Quick changes that keep no version: favourite, or the category it is filed in. */
+export const updatePromptInputSchema = z.object({
+  favourite: z.boolean().optional(),
+  categoryId: z.uuid().nullable().optional(),
+});
+export type UpdatePromptInput = z.infer<typeof updatePromptInputSchema>;
+
+export const duplicatePromptInputSchema = z.object({ title: promptTitleSchema });
+export type DuplicatePromptInput = z.infer<typeof duplicatePromptInputSchema>;
+
+export const promptSorts = ['updated', 'created', 'title', 'lastUsed', 'mostUsed'] as const;
+export const promptSortSchema = z.enum(promptSorts);
+export type PromptSort = z.infer<typeof promptSortSchema>;
+
+export const listPromptsQuerySchema = z.object({
+  q: z.string().trim().max(PROMPT_SEARCH_MAX_LENGTH).optional(),
+  /** A category id, or 'none' for the prompts filed in no category. */
+  categoryId: z.union([z.uuid(), z.literal('none')]).optional(),
+  favourites: z.enum(['true', 'false']).optional(),
+  sort: promptSortSchema.optional(),
+});
+export type ListPromptsQuery = z.infer<typeof listPromptsQuerySchema>;
+
+export const promptIdParamsSchema = z.object({ id: z.uuid() });
+export const promptVersionParamsSchema = z.object({ id: z.uuid(), version: z.coerce.number().int().positive() });
+
+export const promptSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** The start of the instructions, for the list. */
+  excerpt: z.string(),
+  categoryId: z.uuid().nullable(),
+  favourite: z.boolean(),
+  placeholderNames: z.array(z.string()),
+  version: z.number().int(),
+  useCount: z.number().int(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type PromptSummary = z.infer<typeof promptSummarySchema>;
+
+export const promptListResponseSchema = z.object({ prompts: z.array(promptSummarySchema) });
+export type PromptListResponse = z.infer<typeof promptListResponseSchema>;
+
+export const promptSchema = promptSummarySchema.omit({ excerpt: true, placeholderNames: true }).extend({
+  instructions: z.string(),
+  placeholders: z.array(placeholderSchema),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+
+export const promptVersionSchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  instructions: z.string(),
+  placeholders: z.array(placeholderSchema),
+  message: z.string().nullable(),
+  /** The version this one brought back ("restore this version"). */
+  restoredFrom: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type PromptVersion = z.infer<typeof promptVersionSchema>;
+
+export const promptVersionsResponseSchema = z.object({ versions: z.array(promptVersionSchema) });
+export type PromptVersionsResponse = z.infer<typeof promptVersionsResponseSchema>;
+
+// ---- using a prompt ----
+
+export const usePromptInputSchema = z.object({
+  /** The value of each placeholder by name; missing ones take their default. */
+  values: z.record(z.string().max(PLACEHOLDER_NAME_MAX_LENGTH), z.string().max(PLACEHOLDER_VALUE_MAX_LENGTH)),
+});
+export type UsePromptInput = z.infer<typeof usePromptInputSchema>;
+
+export const usePromptResultSchema = z.object({
+  /** The instructions with every placeholder filled in. */
+  text: z.string(),
+  /** The version that was filled. */
+  version: z.number().int(),
+});
+export type UsePromptResult = z.infer<typeof usePromptResultSchema>;
+
+/** The value each placeholder gets: the one given, else its default. */
+export function placeholderValues(placeholders: Placeholder[], values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    placeholders.map((placeholder) => {
+      const given = values[placeholder.name];
+      return [placeholder.name, given !== undefined && given.trim() !== '' ? given : placeholder.defaultValue];
+    }),
+  );
+}
+
+/** Problems with the values of a use: placeholder name → i18n key. Empty when all is well. */
+export function placeholderValueIssues(
+  placeholders: Placeholder[],
+  values: Record<string, string>,
+): Record<string, string> {
+  const resolved = placeholderValues(placeholders, values);
+  const issues: Record<string, string> = {};
+  for (const placeholder of placeholders) {
+    const issue = placeholderValueIssue(placeholder, resolved[placeholder.name] ?? '');
+    if (issue) issues[placeholder.name] = issue;
+  }
+  return issues;
+}
+
+/** The instructions with each `{{name}}` replaced by its value (or default); unknown tokens stay. */
+export function fillPrompt(instructions: string, placeholders: Placeholder[], values: Record<string, string>): string {
+  const resolved = placeholderValues(placeholders, values);
+  return instructions.replace(PLACEHOLDER_TOKEN, (token, name: string) => resolved[name] ?? token);
+}
+
+// ---- import and export ----
+
+export const PROMPT_LIBRARY_FORMAT = 'compliance-assistant/prompt-library';
+
+const exportedVersionSchema = z
+  .object({
+    ...promptContentShape,
+    message: versionMessageSchema.nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .superRefine(checkPlaceholders);
+
+const exportedPromptSchema = z
+  .object({
+    ...promptContentShape,
+    /** The name of its category in this file; null for none. */
+    category: z.string().nullable(),
+    favourite: z.boolean(),
+    /** Its history, oldest first (optional). */
+    versions: z.array(exportedVersionSchema).max(MAX_PROMPT_VERSIONS, 'prompts:import.tooManyVersions').optional(),
+  })
+  .superRefine(checkPlaceholders);
+
+/** The whole library as one JSON file: what export writes and import reads. */
+export const promptLibraryFileSchema = z
+  .object({
+    format: z.literal(PROMPT_LIBRARY_FORMAT, 'prompts:import.notALibrary'),
+    formatVersion: z.literal(1, 'prompts:import.unsupportedVersion'),
+    exportedAt: z.iso.datetime().optional(),
+    categories: z
+      .array(promptCategoryInputSchema)
+      .max(MAX_PROMPT_CATEGORIES_PER_USER, 'prompts:import.tooManyCategories'),
+    prompts: z.array(exportedPromptSchema).max(MAX_PROMPTS_PER_USER, 'prompts:import.tooManyPrompts'),
+  })
+  .superRefine((file, ctx) => {
+    const names = new Set<string>();
+    file.categories.forEach((category, index) => {
+      const key = category.name.toLowerCase();
+      if (names.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', index, 'name'],
+          message: 'prompts:import.duplicateCategory',
+        });
+      }
+      names.add(key);
+    });
+    file.prompts.forEach((prompt, index) => {
+      if (prompt.category !== null && !names.has(prompt.category.trim().toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['prompts', index, 'category'],
+          message: 'prompts:import.unknownCategory',
+        });
+      }
+    });
+  });
+export type PromptLibraryFile = z.infer<typeof promptLibraryFileSchema>;
+
+export const promptImportResultSchema = z.object({
+  /** Prompts added. */
+  prompts: z.number().int(),
+  /** Categories created. */
+  categories: z.number().int(),
+  /** Categories of the file that matched an existing one by name (their prompts went there). */
+  mergedCategories: z.number().int(),
+});
+export type PromptImportResult = z.infer<typeof promptImportResultSchema>;
