@@ -80,13 +80,16 @@ export type AssistantsResponse = z.infer<typeof assistantsResponseSchema>;
 export const citationSchema = z.object({
   /** The number shown in the answer as [n]. */
   number: z.number().int().min(1),
-  kind: z.enum(['document', 'web']),
+  /** A library document, a web page, or the product's FATF country data (an in-app country page). */
+  kind: z.enum(['document', 'web', 'fatf']),
   documentId: z.uuid().nullable(),
   title: z.string(),
   page: z.number().int().nullable(),
   quote: z.string(),
-  /** In-app link to the document viewer at that page, or the web page's URL. */
+  /** In-app link to the document viewer at that page or to the FATF page, or the web page's URL. */
   href: z.string(),
+  /** The date the source's content is as of (`YYYY-MM-DD`): a document's last verification, a list's plenary. */
+  asOf: z.iso.date().nullable().optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 

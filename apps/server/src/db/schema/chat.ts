@@ -55,12 +55,13 @@ export const conversations = pgTable(
 
 export interface StoredCitation {
   number: number;
-  kind: 'document' | 'web';
+  kind: 'document' | 'web' | 'fatf';
   documentId: string | null;
   title: string;
   page: number | null;
   quote: string;
   href: string;
+  asOf?: string | null;
 }
 
 export const chatMessages = pgTable(

@@ -8,7 +8,8 @@ import type { ChatLanguage, StreamUsage } from '@compliance/shared/chat';
 /** One retrieved source, numbered as the provider may cite it ([number]). */
 export interface AnswerSource {
   number: number;
-  kind: 'document' | 'web';
+  /** A library passage, a web result, or statements made from the product's FATF country data. */
+  kind: 'document' | 'web' | 'fatf';
   documentId: string | null;
   title: string;
   page: number | null;
@@ -18,6 +19,8 @@ export interface AnswerSource {
   /** A short extract around the matches, plain text. */
   snippet: string;
   href: string;
+  /** The date the content is as of (`YYYY-MM-DD`), when known. */
+  asOf: string | null;
 }
 
 export interface AnswerRequest {

@@ -16,14 +16,23 @@ export interface PassageRow extends Record<string, unknown> {
   rank: number;
 }
 
+/** One term of a query: its text (a word or an identifier such as `2026/1`) and its weight. */
+export interface QueryTerm {
+  text: string;
+  /** 1 for the user's own words; less for words a glossary added. */
+  weight: number;
+}
+
 export interface ChunkSearch {
-  query: string;
+  terms: QueryTerm[];
+  /** Web-search syntax every passage must match (the user's quotes and exclusions), if any. */
+  filter?: string;
   /** Only passages in this language (its text-search configuration); every language otherwise. */
   language?: string;
   userId: string | null;
   includeKnowledgeBase: boolean;
   limit: number;
-  /** Matching chunks considered for ranking; ranking cost grows with it (DESIGN §7). */
+  /** Chunks taken per term before ranking; ranking cost grows with it (DESIGN §7). */
   candidateLimit: number;
   markStart: string;
   markEnd: string;
@@ -31,49 +40,111 @@ export interface ChunkSearch {
 
 const allConfigs = ['english', 'german', 'french', 'italian', 'simple'] as const;
 
+/** A lexeme as tsquery input: quoted, so punctuation inside identifiers stays part of it. */
+const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/** Document frequencies above this count all weigh the same (a very common word). */
+const dfCap = 5_000;
+
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
 export function createSearchRepository(db: Db) {
+  /** The query's lexemes in each configuration, parsed by the same parser as the index. */
+  async function lexemes(terms: QueryTerm[], configs: readonly string[]) {
+    const rows = await queryRows<{ config: string; lexeme: string; weight: number }>(
+      db,
+      sql`select cfg as config, lexeme, max(q.weight)::float8 as weight
+          from jsonb_array_elements_text(${JSON.stringify(configs)}::jsonb) as cfg,
+               jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) as q(text text, weight float8),
+               unnest(tsvector_to_array(to_tsvector(cfg::regconfig, q.text))) as lexeme
+          group by cfg, lexeme`,
+    );
+    return rows;
+  }
+
   return {
     /**
-     * Full-text search over chunks: each chunk matched with the query parsed in the chunk's own
-     * configuration (so stemming fits its language), at most `candidateLimit` candidates ranked with
-     * ts_rank, snippets made with ts_headline for the final page only.
+     * Ranked retrieval (BM25-like): each term's chunks are taken up to `candidateLimit` (so rare
+     * words always bring all their passages), then every candidate is scored as the sum over the
+     * terms it holds of idf × ts_rank — headings count more than body text — plus a bonus for terms
+     * in the document's title. Snippets are made with ts_headline for the final page only.
      */
     async searchChunks(search: ChunkSearch): Promise<PassageRow[]> {
       const configs = search.language ? [tsConfigFor(search.language)] : allConfigs;
-      const matches = sql.join(
-        configs.map(
-          (config) =>
-            sql`(c.ts_config = ${config} and c.tsv @@ websearch_to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${search.query}))`,
-        ),
-        sql` or `,
-      );
       const scopes: SQL[] = [];
       if (search.userId) scopes.push(sql`(f.scope = 'user' and f.owner_user_id = ${search.userId})`);
       if (search.includeKnowledgeBase) scopes.push(sql`f.scope = 'kb'`);
-      if (scopes.length === 0) return [];
+      if (scopes.length === 0 || search.terms.length === 0) return [];
+
+      const parsed = await lexemes(search.terms, configs);
+      if (parsed.length === 0) return [];
+      const terms = sql.join(
+        parsed.map((row) => sql`(${row.config}, ${quoteLexeme(row.lexeme)}::tsquery, ${row.weight}::float8)`),
+        sql`, `,
+      );
+      // One OR query per configuration, for the snippets.
+      const orQueries = new Map<string, string>();
+      for (const row of parsed) {
+        const previous = orQueries.get(row.config);
+        orQueries.set(row.config, previous ? `${previous} | ${quoteLexeme(row.lexeme)}` : quoteLexeme(row.lexeme));
+      }
+      const snippetQueries = sql.join(
+        [...orQueries].map(([config, query]) => sql`(${config}, ${query}::tsquery)`),
+        sql`, `,
+      );
+      const filter = search.filter
+        ? sql`and c.tsv @@ websearch_to_tsquery(c.ts_config::regconfig, ${search.filter})`
+        : sql``;
       const headlineOptions = `StartSel=${search.markStart}, StopSel=${search.markEnd}, MaxWords=35, MinWords=15, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
+
       return queryRows<PassageRow>(
         db,
-        sql`with candidates as (
-              select c.id, c.file_id, c.page, c.heading, c.text, c.ts_config, c.tsv
-              from file_chunks c
-              join files f on f.id = c.file_id
-              where f.status = 'ready' and (${sql.join(scopes, sql` or `)}) and (${matches})
-              limit ${search.candidateLimit}
+        sql`with terms(cfg, tq, weight) as (values ${terms}),
+            total as (
+              select greatest(
+                coalesce((select reltuples from pg_class where relname = 'file_chunks' and reltuples > 0), 0),
+                (select count(*) from (select 1 from file_chunks limit ${dfCap}) s)
+              )::float8 as n
+            ),
+            stats as (
+              select t.cfg, t.tq, t.weight,
+                     (select count(*) from (select 1 from file_chunks c where c.ts_config = t.cfg and c.tsv @@ t.tq limit ${dfCap}) s)::float8 as df
+              from terms t
+            ),
+            weighted as (
+              select s.cfg, s.tq, s.weight * ln(1 + (total.n - s.df + 0.5) / (s.df + 0.5)) as idf
+              from stats s, total
+              where s.df > 0
+            ),
+            pool as (
+              select distinct hit.id
+              from weighted w
+              cross join lateral (
+                select c.id from file_chunks c join files f on f.id = c.file_id
+                where c.ts_config = w.cfg and c.tsv @@ w.tq and f.status = 'ready'
+                  and (${sql.join(scopes, sql` or `)}) ${filter}
+                limit ${search.candidateLimit}
+              ) hit
             ),
             ranked as (
-              select *, ts_rank(tsv, websearch_to_tsquery(ts_config::regconfig, ${search.query})) as rank
-              from candidates
-              order by rank desc
+              select c.id, c.file_id, c.page, c.heading, c.text, c.ts_config,
+                     sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
+                       + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then 0.6 else 0 end)) as rank
+              from pool p
+              join file_chunks c on c.id = p.id
+              join files f on f.id = c.file_id
+              join weighted w on w.cfg = c.ts_config and c.tsv @@ w.tq
+              group by c.id, c.file_id, c.page, c.heading, c.text, c.ts_config
+              order by rank desc, c.id
               limit ${search.limit}
             )
             select r.id as "chunkId", r.file_id as "documentId", f.title, f.name as "fileName", f.scope,
                    r.page, r.heading, r.text, f.language, r.rank::float8 as rank,
-                   ts_headline(r.ts_config::regconfig, r.text, websearch_to_tsquery(r.ts_config::regconfig, ${search.query}), ${headlineOptions}) as snippet
-            from ranked r join files f on f.id = r.file_id
-            order by r.rank desc`,
+                   ts_headline(r.ts_config::regconfig, r.text, sq.q, ${headlineOptions}) as snippet
+            from ranked r
+            join files f on f.id = r.file_id
+            join (values ${snippetQueries}) as sq(cfg, q) on sq.cfg = r.ts_config
+            order by r.rank desc, r.id`,
       );
     },
   };

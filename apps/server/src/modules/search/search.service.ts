@@ -4,9 +4,10 @@ import {
   type DocumentLanguage,
   type Passage,
 } from '@compliance/shared/documents';
-import type { Db } from '../../db/client.ts';
-import { createSearchRepository } from './search.repository.ts';
 import { locales } from '@compliance/shared/locales';
+import type { Db } from '../../db/client.ts';
+import { createGlossary, loadGlossary, type Glossary } from './glossary.ts';
+import { createSearchRepository, type QueryTerm } from './search.repository.ts';
 
 export interface SearchChunksInput {
   query: string;
@@ -18,58 +19,86 @@ export interface SearchChunksInput {
    */
   scope: { userId: string | null; includeKnowledgeBase: boolean };
   limit?: number;
+  /** Also search the glossary's names of the concepts the query mentions, in the other languages. */
+  acrossLanguages?: boolean;
 }
 
 export interface SearchServiceOptions {
-  /** Matching chunks ranked per query (the rest are not considered). */
+  /** Chunks taken per query term before ranking (the rest of a very common word's chunks are not considered). */
   candidateLimit?: number;
+  glossary?: Glossary;
 }
 
 const languages = new Set<string>(locales);
 
+/** Words that say how to answer, not what about: never searched for. */
+const questionWords = new Set(
+  `what which who whom whose when where why how is are was were do does did can could should would shall will may might
+  must the a an of to in on for by with about from and or not any all some this that these those there it its be been
+  being have has had tell explain describe give please me my i we our you your
+  was welche welcher welches welchen wer wen wem wann wo wie warum ist sind muss müssen kann können der die das den
+  dem des ein eine einer einem einen und oder nicht für von mit bei zu zum zur im in auf an es gibt bitte erklären
+  que quoi qui quel quelle quels quelles quand où comment pourquoi est sont doit doivent peut peuvent le la les un une
+  des du de et ou pas pour par avec dans sur en au aux il elle ce cette ces y a
+  che cosa chi quale quali quando dove come perché è sono deve devono può possono il lo la i gli le un una uno di del
+  della dei delle da dal e o non per con in su nel nella al alla ci sia`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
 /**
- * The same words joined with OR for web-search syntax, or null when the query has a single word or
- * uses the syntax itself (quotes, OR, exclusions): the user's own operators are left as they are.
+ * The words of a query as the index holds them: identifiers stay whole (`2026/1`, `206(4)-1`,
+ * `SR 955.0` → `955.0`), question words are dropped. The user's own operators (quotes,
+ * exclusions, OR) become a filter every passage must match.
  */
-export function anyWordsQuery(query: string): string | null {
-  if (/["]|\bor\b|(^|\s)-\S/i.test(query)) return null;
-  const words = query.split(/[^\p{L}\p{N}()./-]+/u).filter((word) => word.replace(/[()./-]/g, '').length > 2);
-  return words.length > 1 ? words.join(' or ') : null;
+export function queryTerms(query: string): { terms: string[]; filter: string | undefined } {
+  const usesSyntax = /["]|(^|\s)-\S|\sor\s/i.test(query);
+  const tokens =
+    query
+      .replace(/\s-\S+/g, ' ')
+      .match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’_./()-]*[\p{L}\p{N})])?/gu)
+      ?.map((token) => token.replace(/^\((.*)\)$/, '$1').replace(/^(l|d|qu|j|n|s|c)['’]/i, ''))
+      .filter((token) => !questionWords.has(token.toLowerCase()) && token.toLowerCase() !== 'or') ?? [];
+  return { terms: [...new Set(tokens)], filter: usesSyntax ? query : undefined };
 }
 
 /**
- * The retrieval layer: the documents search and the chat's citations both use `searchChunks`.
- * Access is decided by `scope` — callers pass the signed-in user's id, never another user's.
+ * The retrieval layer: the documents search, the knowledge-base search and the chat's citations all
+ * use `searchChunks` and its ranking. Access is decided by `scope` — callers pass the signed-in
+ * user's id, never another user's.
  */
-export function createSearchService(db: Db, { candidateLimit = 1_000 }: SearchServiceOptions = {}) {
+export function createSearchService(
+  db: Db,
+  { candidateLimit = 1_000, glossary = createGlossary(loadGlossary()) }: SearchServiceOptions = {},
+) {
   const repository = createSearchRepository(db);
   return {
-    async searchChunks({ query, language, scope, limit = 10 }: SearchChunksInput): Promise<Passage[]> {
+    async searchChunks({
+      query,
+      language,
+      scope,
+      limit = 10,
+      acrossLanguages = !language,
+    }: SearchChunksInput): Promise<Passage[]> {
       const text = query.trim().slice(0, 500);
       if (!text) return [];
-      const wanted = Math.min(Math.max(limit, 1), 100);
-      const search = (query: string) =>
-        repository.searchChunks({
-          query,
-          language,
-          userId: scope.userId,
-          includeKnowledgeBase: scope.includeKnowledgeBase,
-          limit: wanted,
-          candidateLimit,
-          markStart: SNIPPET_MARK_START,
-          markEnd: SNIPPET_MARK_END,
-        });
-      // Passages with every word first; a natural question rarely has them all in one passage, so
-      // the rest of the page is filled with passages that have any of its words, best ranked first.
-      const rows = await search(text);
-      const anyWords = anyWordsQuery(text);
-      if (rows.length < wanted && anyWords) {
-        const seen = new Set(rows.map((row) => row.chunkId));
-        for (const row of await search(anyWords)) {
-          if (rows.length >= wanted) break;
-          if (!seen.has(row.chunkId)) rows.push(row);
-        }
+      const { terms, filter } = queryTerms(text);
+      const weighted: QueryTerm[] = terms.map((term) => ({ text: term, weight: 1 }));
+      if (acrossLanguages) {
+        for (const form of glossary.expand(text)) weighted.push({ text: form, weight: 0.6 });
       }
+      if (weighted.length === 0) return [];
+      const rows = await repository.searchChunks({
+        terms: weighted.slice(0, 40),
+        filter,
+        language,
+        userId: scope.userId,
+        includeKnowledgeBase: scope.includeKnowledgeBase,
+        limit: Math.min(Math.max(limit, 1), 100),
+        candidateLimit,
+        markStart: SNIPPET_MARK_START,
+        markEnd: SNIPPET_MARK_END,
+      });
       return rows.map((row) => ({
         chunkId: row.chunkId,
         documentId: row.documentId,

@@ -1,0 +1,157 @@
+import type { Glossary } from '../search/glossary.ts';
+import type { AnswerSource } from './answer-provider.ts';
+import { passageUnits, type PassageUnit } from './passage-units.ts';
+import { answerKind, holdsAnswer, type AnswerKind } from './question.ts';
+import { contentTerms, stem, termsMatch, words } from './text-tools.ts';
+
+/**
+ * The offline engine's reading of the retrieved passages: every statement scored against the
+ * question, the one that answers chosen to lead, supporting statements after it, whole lists when
+ * a list is asked for — and, before any of it, whether the passages answer the question at all.
+ */
+
+export interface ScoredUnit {
+  unit: PassageUnit;
+  sourceIndex: number;
+  /** The question's terms the statement holds, weighted by rarity. */
+  termScore: number;
+  score: number;
+}
+
+interface QueryTerm {
+  stem: string;
+  /** Other stems that count as the same term: its names in the other languages (glossary). */
+  alternatives: string[];
+  idf: number;
+}
+
+export interface Reading {
+  kind: AnswerKind;
+  /** The share of the question's weighted terms the best passages hold (0–1). */
+  coverage: number;
+  units: ScoredUnit[];
+}
+
+const stemsOf = (text: string) => words(text).map(stem);
+
+function questionTerms(question: string, glossary: Glossary): Omit<QueryTerm, 'idf'>[] {
+  const concepts = glossary.concepts(question);
+  return contentTerms(question).map((term) => {
+    const alternatives = concepts
+      .filter(({ used }) => used.some((form) => stemsOf(form).some((other) => termsMatch(term, other))))
+      .flatMap(({ forms }) => forms.flatMap(stemsOf));
+    return { stem: term, alternatives: [...new Set(alternatives)].filter((alternative) => alternative !== term) };
+  });
+}
+
+const holds = (stems: string[], term: QueryTerm) =>
+  stems.some((word) => termsMatch(term.stem, word))
+    ? 1
+    : stems.some((word) => term.alternatives.some((alternative) => termsMatch(alternative, word)))
+      ? 0.8
+      : 0;
+
+/** Scores every statement of the sources for the question. */
+export function readSources(question: string, sources: AnswerSource[], glossary: Glossary): Reading {
+  const kind = answerKind(question);
+  const perSource = sources.map((source) => passageUnits(source.text));
+  const all = perSource.flatMap((units, sourceIndex) =>
+    units.map((unit) => ({ unit, sourceIndex, stems: stemsOf(unit.text) })),
+  );
+  const baseTerms = questionTerms(question, glossary);
+  if (baseTerms.length === 0 || all.length === 0) return { kind, coverage: 0, units: [] };
+
+  // Rarer terms weigh more: inverse frequency over the statements of the retrieved passages.
+  const terms: QueryTerm[] = baseTerms.map((term) => {
+    const frequency = all.filter(({ stems }) => holds(stems, { ...term, idf: 0 }) > 0).length;
+    return { ...term, idf: Math.log(1 + all.length / (1 + frequency)) };
+  });
+  const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0);
+
+  // A source whose title or heading names the question's terms lends weight to all its statements.
+  const sourcePrior = sources.map((source) => {
+    const titleStems = stemsOf(`${source.title} ${source.heading ?? ''}`);
+    return terms.reduce((sum, term) => sum + holds(titleStems, term) * term.idf, 0);
+  });
+
+  const scored: ScoredUnit[] = [];
+  let previous: { sourceIndex: number; termScore: number } | null = null;
+  for (const { unit, sourceIndex, stems } of all) {
+    const termScore = terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0);
+    // A statement right after a relevant one often carries its answer ("It must … within 30 days.").
+    const carried = previous && previous.sourceIndex === sourceIndex ? 0.35 * previous.termScore : 0;
+    let score = termScore + carried + 0.5 * (sourcePrior[sourceIndex] ?? 0);
+    score *= 1 + 0.3 * (1 - sourceIndex / Math.max(sources.length, 1));
+    if (holdsAnswer(kind, unit.text)) score *= 1.5;
+    if (unit.text.length > 500) score *= 0.8;
+    scored.push({ unit, sourceIndex, termScore, score });
+    previous = { sourceIndex, termScore };
+  }
+
+  // Coverage: how much of the question the best three passages hold, together with their titles.
+  const topSources = [...new Set(scored.toSorted((a, b) => b.score - a.score).map((item) => item.sourceIndex))].slice(
+    0,
+    3,
+  );
+  const topStems = topSources.flatMap((index) => [
+    ...stemsOf(`${sources[index]?.title ?? ''} ${sources[index]?.heading ?? ''}`),
+    ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
+  ]);
+  const covered = terms.reduce((sum, term) => sum + (holds(topStems, term) > 0 ? term.idf : 0), 0);
+  return { kind, coverage: totalWeight > 0 ? covered / totalWeight : 0, units: scored };
+}
+
+export interface Composition {
+  lead: ScoredUnit;
+  /** Supporting statements, grouped by source in reading order. */
+  support: ScoredUnit[];
+}
+
+const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Chooses the statement that leads and the ones that support it. */
+export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: number } = {}): Composition | null {
+  const ranked = reading.units.filter((item) => item.termScore > 0).toSorted((a, b) => b.score - a.score);
+  const lead = ranked[0];
+  if (!lead) return null;
+
+  const seen = new Set([normalise(lead.unit.text)]);
+  const support: ScoredUnit[] = [];
+  const take = (item: ScoredUnit) => {
+    const key = normalise(item.unit.text);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    support.push(item);
+    return true;
+  };
+
+  // A list question gets the whole list the best statement belongs to.
+  if (reading.kind === 'list') {
+    const listed = ranked.find((item) => item.unit.kind !== 'sentence' && item.score >= lead.score * 0.5);
+    if (listed) {
+      const members = reading.units.filter(
+        (item) =>
+          item.sourceIndex === listed.sourceIndex &&
+          item.unit.kind === listed.unit.kind &&
+          item.unit.leadIn === listed.unit.leadIn,
+      );
+      for (const member of members.slice(0, 30)) take(member);
+    }
+  }
+
+  const perSource = new Map<number, number>();
+  const sources = new Set([lead.sourceIndex]);
+  for (const item of ranked.slice(1)) {
+    if (support.length >= maxSupport + (reading.kind === 'list' ? 30 : 0)) break;
+    if (item.score < lead.score * 0.35) break;
+    const count = perSource.get(item.sourceIndex) ?? 0;
+    if (count >= 3) continue;
+    if (!sources.has(item.sourceIndex) && sources.size >= 3) continue;
+    if (take(item)) {
+      perSource.set(item.sourceIndex, count + 1);
+      sources.add(item.sourceIndex);
+    }
+  }
+  support.sort((a, b) => a.sourceIndex - b.sourceIndex || a.unit.position - b.unit.position);
+  return { lead, support };
+}

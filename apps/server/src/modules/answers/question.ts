@@ -1,0 +1,55 @@
+import { fold } from './text-tools.ts';
+
+/**
+ * What kind of answer a question asks for, from its wording in the four languages. The kind
+ * decides which statement leads (a date for "when", a figure for "how much") and whether a whole
+ * list is wanted ("which", "list").
+ */
+export type AnswerKind = 'when' | 'amount' | 'list' | 'yesno' | 'general';
+
+const kinds: { kind: AnswerKind; pattern: RegExp }[] = [
+  {
+    kind: 'when',
+    pattern:
+      /\b(when|by when|how long|how soon|how often|deadline|time limit|within how|wann|bis wann|wie lange|wie oft|innert welcher|frist|quand|dans quel delai|delai|combien de temps|a quelle frequence|quando|entro quando|entro quale|termine|per quanto tempo|ogni quanto|con quale frequenza)\b/,
+  },
+  {
+    kind: 'amount',
+    pattern:
+      /\b(how much|how many|how high|threshold|amount|wie viel|wie viele|wie hoch|schwellenwert|schwelle|betrag|combien|seuil|montant|quanto|quanti|quante|soglia|importo)\b/,
+  },
+  {
+    kind: 'list',
+    pattern:
+      /(^|\b)(which \w+s\b|what are the|list|name the|welche|nenne|liste|was sind die|quels|quelles|quels sont|quelles sont|quali|elenca|elenco)\b/,
+  },
+  {
+    kind: 'yesno',
+    pattern:
+      /^(is|are|does|do|must|can|may|should|has|have|will|ist|sind|muss|mussen|kann|konnen|darf|durfen|gibt es|hat|haben|wird|est-ce|faut-il|doit|doivent|peut|peuvent|y a-t-il|existe-t-il|e |sono|deve|devono|puo|possono|esiste|c'e)\b/,
+  },
+];
+
+export function answerKind(question: string): AnswerKind {
+  const folded = fold(question).replaceAll('’', "'").trim();
+  return kinds.find(({ pattern }) => pattern.test(folded))?.kind ?? 'general';
+}
+
+const month =
+  '(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|mai|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre)';
+const timeUnit =
+  '(business days?|days?|weeks?|months?|years?|hours?|tagen?|wochen?|monaten?|jahren?|stunden?|jours?|semaines?|mois|ans|annees?|heures?|giorni|settimane|mesi|anni|ore)';
+
+const whenEvidence = new RegExp(
+  `\\b\\d+\\s*${timeUnit}\\b|\\b\\d{1,2}\\.?\\s+${month}\\b|\\b${month}\\s+\\d{4}\\b|\\b(19|20)\\d{2}-\\d{2}-\\d{2}\\b|\\b(annually|quarterly|yearly|monthly|at least once|jahrlich|quartalsweise|vierteljahrlich|monatlich|annuel|annuellement|trimestriel|mensuel|annuale|annualmente|trimestrale|mensile|immediately|unverzuglich|immediatement|immediatamente|without delay|promptly)\\b`,
+);
+const amountEvidence =
+  /(\$|chf|usd|eur|€|%|\bpercent\b|\bprozent\b|\bpour cent\b|\bper cento\b|\bmillion|\bmillion|\bmio\b|\bmrd\b|\bbillion|\bmilliard|\bthousand\b|\d[\d',.]*\s?\d{3}\b)/;
+
+/** Whether a statement holds the kind of fact the question asks for. */
+export function holdsAnswer(kind: AnswerKind, text: string): boolean {
+  const folded = fold(text);
+  if (kind === 'when') return whenEvidence.test(folded);
+  if (kind === 'amount') return amountEvidence.test(folded);
+  return false;
+}

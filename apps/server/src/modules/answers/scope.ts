@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { locales, type Locale } from '@compliance/shared/locales';
+import { foldText } from '../search/glossary.ts';
+
+/**
+ * The knowledge base's scope (content/glossary/scope.json and the FATF jurisdictions): a question
+ * about another jurisdiction's rules is out of scope, and gets the "nothing found" answer rather
+ * than cited text about Swiss or US rules. Questions about a country's FATF status stay in scope.
+ */
+
+const contentDir = new URL('../../../../../content/', import.meta.url);
+
+interface ScopeFile {
+  coveredCountries: string[];
+  covered: string[];
+  otherJurisdictions: string[];
+}
+
+interface Jurisdiction {
+  iso2: string;
+  names: Record<Locale, string>;
+}
+
+export interface CountryMention {
+  iso2: string;
+  name: string;
+}
+
+export interface ScopeCheck {
+  /** Countries the question names (any language), most specific first. */
+  countries(question: string): CountryMention[];
+  /** Whether the question is about another jurisdiction's rules and nothing the knowledge base covers. */
+  isElsewhere(question: string, { fatf }: { fatf: boolean }): boolean;
+}
+
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A name as a whole-word pattern. Short abbreviations ("EU", "FCA", "GwG") only match when written
+ * with a capital, so the French "eu" or the word "mas" are not read as them.
+ */
+function namePattern(name: string): { pattern: RegExp; onOriginal: boolean } {
+  const short = name.length <= 4 && !name.includes(' ');
+  const body = escape(short ? name : foldText(name));
+  return {
+    pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${body}(?=$|[^\\p{L}\\p{N}])`, short ? 'iu' : 'u'),
+    onOriginal: short,
+  };
+}
+
+function matcher(names: string[]) {
+  const patterns = names.map(namePattern);
+  return (question: string) => {
+    const folded = foldText(question);
+    // Short names must carry a capital in the question itself.
+    const capitalised = question.replace(/\b\p{Ll}+\b/gu, ' ');
+    return patterns.some(({ pattern, onOriginal }) => pattern.test(onOriginal ? capitalised : folded));
+  };
+}
+
+export function loadScopeCheck(): ScopeCheck {
+  const scope = JSON.parse(fs.readFileSync(fileURLToPath(new URL('glossary/scope.json', contentDir)), 'utf8')) as ScopeFile;
+  const jurisdictions = JSON.parse(
+    fs.readFileSync(fileURLToPath(new URL('fatf/jurisdictions.json', contentDir)), 'utf8'),
+  ) as Jurisdiction[];
+  return createScopeCheck(scope, jurisdictions);
+}
+
+export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]): ScopeCheck {
+  const covered = new Set(scope.coveredCountries);
+  const countryNames = jurisdictions
+    .flatMap((jurisdiction) =>
+      [...new Set(locales.map((locale) => jurisdiction.names[locale]))].map((name) => ({
+        iso2: jurisdiction.iso2,
+        name,
+        pattern: namePattern(name).pattern,
+      })),
+    )
+    // Longer names first: "Papua New Guinea" before "Guinea".
+    .sort((a, b) => b.name.length - a.name.length);
+  const mentionsCovered = matcher(scope.covered);
+  const mentionsOther = matcher(scope.otherJurisdictions);
+
+  function countries(question: string): CountryMention[] {
+    let folded = foldText(question);
+    const found: CountryMention[] = [];
+    for (const country of countryNames) {
+      if (!country.pattern.test(folded)) continue;
+      if (!found.some((mention) => mention.iso2 === country.iso2)) found.push({ iso2: country.iso2, name: country.name });
+      folded = folded.replace(country.pattern, '$1 ');
+    }
+    return found;
+  }
+
+  return {
+    countries,
+    isElsewhere(question, { fatf }) {
+      if (fatf || mentionsCovered(question)) return false;
+      const foreignCountry = countries(question).some((mention) => !covered.has(mention.iso2));
+      return foreignCountry || mentionsOther(question);
+    },
+  };
+}
