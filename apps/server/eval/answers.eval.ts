@@ -4,7 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Citation } from '@compliance/shared/chat';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { answerText, assistantId, createChatTestApp, parseEvents } from '../test/chat/helpers.ts';
 import { createTestUser, type TestUser } from '../test/helpers/factories.ts';
 import type { TestApp } from '../test/helpers/test-app.ts';
@@ -28,6 +30,14 @@ const labelled = JSON.parse(fs.readFileSync(path.join(repoRoot, 'eval/answers.js
   questions: InScope[];
   outOfScope: OutOfScope[];
 };
+
+// EVAL_ONLY=id,id runs only those questions; EVAL_VERBOSE=1 prints each answer.
+const only = process.env.EVAL_ONLY?.split(',').filter(Boolean);
+if (only) {
+  labelled.questions = labelled.questions.filter((item) => only.includes(item.id));
+  labelled.outOfScope = labelled.outOfScope.filter((item) => only.includes(item.id));
+}
+const verbose = Boolean(process.env.EVAL_VERBOSE);
 
 let app: TestApp;
 let user: TestUser;
@@ -65,23 +75,64 @@ async function ask(question: string, language: string) {
   return { text: answerText(events), citations };
 }
 
-const stopWords = new Set(
-  'the a an of to in on for and or is are be by with what which who when how does do must under from that this its it as at der die das und oder ist sind ein eine nach welche was wie wann les la le des du et ou est sont une un selon quelles que quels il lo gli di da del della che quali sono un una per secondo'.split(
-    ' ',
-  ),
-);
-function words(question: string): string[] {
-  return question
+/** Text reduced to its words: what a quoted statement and its document must share. */
+const plainWords = (text: string) =>
+  text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}.()/-]+/u)
-    .map((word) => word.replace(/^[.()/-]+|[.()/-]+$/g, ''))
-    .filter((word) => word.length > 2 && !stopWords.has(word));
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\]\([^)]*\)/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const documentTexts = new Map<string, string>();
+async function documentText(documentId: string): Promise<string> {
+  if (!documentTexts.has(documentId)) {
+    const rows = await queryRows<{ text: string }>(
+      app.db,
+      sql`select text from file_chunks where file_id = ${documentId} order by chunk_index`,
+    );
+    documentTexts.set(documentId, plainWords(rows.map((row) => row.text).join('\n')));
+  }
+  return documentTexts.get(documentId)!;
+}
+
+/**
+ * Citation support: every statement the answer cites is in the cited document — a sentence as it
+ * stands, a table row's cells each (the engine joins them with their column labels). Statements
+ * cited to the FATF data are counted apart: they are made from the data, not quoted.
+ */
+async function support(text: string, citations: Citation[]) {
+  const byNumber = new Map(citations.map((citation) => [citation.number, citation]));
+  let checked = 0;
+  let supported = 0;
+  const unsupported: string[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^(?:- )?(.*\S)\s\[(\d+)\]$/.exec(line.trim());
+    if (!match) continue;
+    const citation = byNumber.get(Number(match[2]));
+    if (!citation?.documentId) continue;
+    checked += 1;
+    const haystack = await documentText(citation.documentId);
+    const fragments = (match[1] ?? '').split(/ — |; |: /).map(plainWords).filter((fragment) => fragment.length > 0);
+    if (fragments.every((fragment) => haystack.includes(fragment))) supported += 1;
+    else unsupported.push(match[1] ?? '');
+  }
+  return { checked, supported, unsupported };
 }
 
 const covered = (text: string, keyPoints: string[]) =>
   keyPoints.filter((point) => new RegExp(point, 'iu').test(text)).length / keyPoints.length;
 const mentions = (names: string[], stems: string[]) =>
   stems.some((stem) => names.some((name) => name.startsWith(stem)));
+/** The names a citation counts as: its file name, or `fatf-data` for the FATF country data. */
+async function citedNames(citations: Citation[]) {
+  return Promise.all(
+    citations.map((citation) =>
+      citation.kind === 'fatf' ? 'fatf-data' : citation.documentId ? fileName(citation.documentId) : citation.href,
+    ),
+  );
+}
 
 interface Row {
   id: string;
@@ -92,6 +143,8 @@ interface Row {
   engine: number;
   baseline: number;
   refused: boolean;
+  checked: number;
+  supported: number;
 }
 
 describe('answer engine evaluation', () => {
@@ -103,15 +156,12 @@ describe('answer engine evaluation', () => {
         scope: { userId: null, includeKnowledgeBase: true },
         limit: 5,
       });
-      const anyTerms = await app.documentSearch.searchChunks({
-        query: words(item.question).join(' or '),
-        scope: { userId: null, includeKnowledgeBase: true },
-        limit: 3,
-      });
+      const top3 = top5.slice(0, 3);
       const answer = await ask(item.question, item.language);
-      const citedNames = await Promise.all(
-        answer.citations.flatMap((citation) => (citation.documentId ? [fileName(citation.documentId)] : [])),
-      );
+      const names = await citedNames(answer.citations);
+      if (verbose) console.log(`\n## ${item.id}: ${item.question}\n${answer.text}\n→ ${names.join(', ')}\n`);
+      const checkedSupport = await support(answer.text, answer.citations);
+      for (const statement of checkedSupport.unsupported) console.log(`unsupported (${item.id}): ${statement}`);
       rows.push({
         id: item.id,
         area: item.area,
@@ -122,15 +172,18 @@ describe('answer engine evaluation', () => {
         )
           ? 1
           : 0,
-        cited: mentions(citedNames, item.documents) ? 1 : 0,
+        cited: mentions(names, item.documents) ? 1 : 0,
         engine: covered(answer.text, item.keyPoints),
-        baseline: covered(anyTerms.map((passage) => passage.text).join('\n'), item.keyPoints),
+        baseline: covered(top3.map((passage) => passage.text).join('\n'), item.keyPoints),
         refused: answer.citations.length === 0,
+        checked: checkedSupport.checked,
+        supported: checkedSupport.supported,
       });
     }
     const outcomes: { id: string; language: string; refused: boolean }[] = [];
     for (const item of labelled.outOfScope) {
       const answer = await ask(item.question, item.language);
+      if (verbose) console.log(`\n## ${item.id}: ${item.question}\n${answer.text}\n`);
       // An answer without a single citation is the engine's "nothing found" answer.
       outcomes.push({ id: item.id, language: item.language, refused: answer.citations.length === 0 });
     }
@@ -142,6 +195,8 @@ describe('answer engine evaluation', () => {
     const groups = (key: 'area' | 'language') => [...new Set(rows.map((row) => row[key]))].sort();
     const refusedOut = outcomes.filter((outcome) => outcome.refused).length;
     const refusedIn = rows.filter((row) => row.refused).length;
+    const checkedAll = rows.reduce((sum, row) => sum + row.checked, 0);
+    const supportedAll = rows.reduce((sum, row) => sum + row.supported, 0);
     const table = [
       '| slice | questions | search recall@5 | answer cites an expected document | key points: engine | key points: top-3 passages | false refusals |',
       '|---|---|---|---|---|---|---|',
@@ -160,6 +215,12 @@ describe('answer engine evaluation', () => {
       ),
       '',
       `Out of scope: ${refusedOut} of ${outcomes.length} refused (refusal recall ${pct(refusedOut / outcomes.length)}); refusal precision ${pct(refusedOut / Math.max(1, refusedOut + refusedIn))}.`,
+      ...[...new Set(outcomes.map((outcome) => outcome.language))].sort().map((language) => {
+        const group = outcomes.filter((outcome) => outcome.language === language);
+        return `- out of scope, ${language}: ${group.filter((outcome) => outcome.refused).length} of ${group.length} refused`;
+      }),
+      '',
+      `Citation support: ${supportedAll} of ${checkedAll} cited statements found in the cited document (${pct(supportedAll / Math.max(1, checkedAll))}).`,
       '',
       'Per question (engine key points / baseline key points / cited expected document):',
       '',

@@ -214,6 +214,8 @@ export const passageSchema = z.object({
   text: z.string(),
   language: documentLanguageSchema.nullable(),
   rank: z.number(),
+  /** The date the document's content is as of (`YYYY-MM-DD`; knowledge-base documents: last verified). */
+  asOf: z.iso.date().nullable(),
 });
 export type Passage = z.infer<typeof passageSchema>;
 

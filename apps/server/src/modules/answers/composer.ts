@@ -66,7 +66,6 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     const frequency = all.filter(({ stems }) => holds(stems, { ...term, idf: 0 }) > 0).length;
     return { ...term, idf: Math.log(1 + all.length / (1 + frequency)) };
   });
-  const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0);
 
   // A source whose title or heading names the question's terms lends weight to all its statements.
   const sourcePrior = sources.map((source) => {
@@ -88,17 +87,17 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     previous = { sourceIndex, termScore };
   }
 
-  // Coverage: how much of the question the best three passages hold, together with their titles.
+  // Coverage: the share of the question's terms the best passages hold, with their titles.
   const topSources = [...new Set(scored.toSorted((a, b) => b.score - a.score).map((item) => item.sourceIndex))].slice(
     0,
-    3,
+    5,
   );
   const topStems = topSources.flatMap((index) => [
     ...stemsOf(`${sources[index]?.title ?? ''} ${sources[index]?.heading ?? ''}`),
     ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
   ]);
-  const covered = terms.reduce((sum, term) => sum + (holds(topStems, term) > 0 ? term.idf : 0), 0);
-  return { kind, coverage: totalWeight > 0 ? covered / totalWeight : 0, units: scored };
+  const covered = terms.filter((term) => holds(topStems, term) > 0).length;
+  return { kind, coverage: covered / terms.length, units: scored };
 }
 
 export interface Composition {

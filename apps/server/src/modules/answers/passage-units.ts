@@ -89,7 +89,7 @@ export function passageUnits(text: string): PassageUnit[] {
     units.push({ ...unit, text: clean, position: units.length });
   };
   const lines = text.split('\n');
-  let lastSentence: string | null = null;
+  let lastSentence = null as string | null;
   let inSourceNotes = false;
   let paragraph: string[] = [];
   // Prose lines are joined before splitting: PDF text breaks lines in mid-sentence.

@@ -45,6 +45,7 @@ export function words(value: string): string[] {
 /** A crude, language-independent stem: folded and cut to six characters. */
 export function stem(word: string): string {
   return fold(word)
+    .replace(/^(l|d|qu|j|n|s|c|m|t|dell|all|dall|nell|sull|un)['’]/, '')
     .replace(/['’].*$/, '')
     .slice(0, 6);
 }

@@ -3,7 +3,11 @@ import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@compliance/shared/documen
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredCitation } from '../../db/schema/index.ts';
 import { ProviderError, zeroUsage, type AnswerProvider, type AnswerSource } from '../answers/answer-provider.ts';
-import { searchWords, shorten } from '../answers/text-tools.ts';
+import { fatfFactSources } from '../answers/fatf-facts.ts';
+import { loadScopeCheck, type ScopeCheck } from '../answers/scope.ts';
+import { shorten } from '../answers/text-tools.ts';
+import type { Actor } from '../access/actor.ts';
+import type { FatfFacts } from '../countries/country-list.service.ts';
 import type { AssistantDefinition as AssistantRow } from '../assistants/assistants.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { WebSearch } from '../web-search/web-search.ts';
@@ -17,10 +21,15 @@ export interface AnswerEngineDeps {
   log: FastifyBaseLogger;
   /** Passages handed to the provider. */
   sourceLimit?: number;
+  /** The FATF country data, for list and country questions (the countries module). */
+  fatfFacts?: (actor: Actor) => Promise<FatfFacts>;
+  scope?: ScopeCheck;
 }
 
 /** What one answer needs: the assistant, the question with its history, and where to look. */
 export interface AnswerRequest {
+  /** Who asks: the FATF data is read with their rights. */
+  actor: Actor;
   assistant: AssistantRow;
   question: string;
   language: ChatLanguage;
@@ -39,38 +48,30 @@ const plainSnippet = (snippet: string) => snippet.replaceAll(SNIPPET_MARK_START,
  * provider's stream turned into delta and citation events (each citation maps to exactly one
  * source). Internal to the chat module: its callers made the access check.
  */
-export function createAnswerEngine({ search, provider, webSearch, log, sourceLimit = 8 }: AnswerEngineDeps) {
-  /** Full-text retrieval: all terms first, then any of them; the question's language first, then any. */
+export function createAnswerEngine({
+  search,
+  provider,
+  webSearch,
+  log,
+  sourceLimit = 8,
+  fatfFacts,
+  scope = loadScopeCheck(),
+}: AnswerEngineDeps) {
+  /**
+   * Ranked retrieval across languages (the glossary finds a passage in another language), at most
+   * two passages per document first, so one long document does not crowd out the others.
+   */
   async function retrieve(
     question: string,
     language: ChatLanguage,
-    scope: { userId: string | null; includeKnowledgeBase: boolean },
+    scopeOf: { userId: string | null; includeKnowledgeBase: boolean },
   ) {
-    const seen = new Map<string, Awaited<ReturnType<SearchService['searchChunks']>>[number]>();
-    const terms = searchWords(question);
-    const allTerms = terms.join(' ') || question;
-    const anyTerms = terms.join(' or ');
-    const attempts: { query: string; language?: ChatLanguage }[] = [
-      { query: allTerms, language },
-      { query: anyTerms, language },
-      { query: allTerms },
-      { query: anyTerms },
-    ];
-    for (const attempt of attempts) {
-      if (seen.size >= sourceLimit) break;
-      if (!attempt.query.trim()) continue;
-      // The language-free attempts only when the question's language found nothing.
-      if (!attempt.language && seen.size > 0) break;
-      const passages = await search.searchChunks({
-        query: attempt.query,
-        language: attempt.language,
-        scope,
-        limit: sourceLimit * 3,
-      });
-      for (const passage of passages) if (!seen.has(passage.chunkId)) seen.set(passage.chunkId, passage);
-    }
-    // At most two passages per document first, so one long document does not crowd out the others.
-    const all = [...seen.values()];
+    const found = await search.searchChunks({ query: question, scope: scopeOf, limit: sourceLimit * 3, acrossLanguages: true });
+    // A passage in the question's language reads best: it comes first among equals.
+    const all = found
+      .map((passage) => ({ passage, score: passage.rank * (passage.language === language ? 1.25 : 1) }))
+      .sort((a, b) => b.score - a.score)
+      .map(({ passage }) => passage);
     const perDocument = new Map<string, number>();
     const diverse = all.filter((passage) => {
       const count = perDocument.get(passage.documentId) ?? 0;
@@ -82,6 +83,7 @@ export function createAnswerEngine({ search, provider, webSearch, log, sourceLim
   }
 
   async function gatherSources(input: {
+    actor: Actor;
     question: string;
     language: ChatLanguage;
     scope: { userId: string | null; includeKnowledgeBase: boolean };
@@ -90,6 +92,16 @@ export function createAnswerEngine({ search, provider, webSearch, log, sourceLim
     signal: AbortSignal;
   }): Promise<AnswerSource[]> {
     const sources: AnswerSource[] = [];
+    if (input.knowledgeBase && fatfFacts) {
+      try {
+        const facts = await fatfFacts(input.actor);
+        for (const source of fatfFactSources({ question: input.question, language: input.language, facts, scope })) {
+          sources.push({ ...source, number: sources.length + 1 });
+        }
+      } catch (error) {
+        log.warn({ err: error }, 'FATF data unavailable; answering from documents only');
+      }
+    }
     if (input.knowledgeBase) {
       for (const passage of await retrieve(input.question, input.language, input.scope)) {
         sources.push({
@@ -102,6 +114,7 @@ export function createAnswerEngine({ search, provider, webSearch, log, sourceLim
           text: passage.text,
           snippet: plainSnippet(passage.snippet),
           href: documentHref(passage.documentId, passage.page > 0 ? passage.page : null),
+          asOf: passage.asOf,
         });
       }
     }
@@ -123,6 +136,7 @@ export function createAnswerEngine({ search, provider, webSearch, log, sourceLim
             text: result.content,
             snippet: result.content,
             href: result.url,
+            asOf: null,
           });
         }
       } catch (error) {
@@ -177,6 +191,7 @@ export function createAnswerEngine({ search, provider, webSearch, log, sourceLim
             page: chunk.source.page,
             quote: chunk.quote,
             href: chunk.source.href,
+            asOf: chunk.source.asOf,
           });
         } else {
           text += chunk.text;
@@ -195,6 +210,7 @@ export function createAnswerEngine({ search, provider, webSearch, log, sourceLim
                     page: source.page,
                     quote: shorten(source.snippet || source.text),
                     href: source.href,
+                    asOf: source.asOf,
                   });
                 }
               }

@@ -42,6 +42,7 @@ export function createChatTrialService({
         meta: metaFor(assistant, null, undefined, null),
         async run(send, signal) {
           const result = await engine.answer({
+            actor,
             assistant,
             question: input.content,
             language,

@@ -79,6 +79,7 @@ export function createChatTurnsService({
       meta: metaFor(assistant, conversation, userMessage, answerRow.id),
       async run(send, signal) {
         const result = await engine.answer({
+          actor: caller,
           assistant,
           question: plan.question,
           language,

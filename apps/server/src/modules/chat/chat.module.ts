@@ -53,6 +53,7 @@ export const chatModule = fp<ChatModuleOptions>(
       assistants: app.assistants,
       quota: app.entitlements,
       search: app.documentSearch,
+      fatfFacts: (actor) => app.countries.answerFacts(actor),
       provider,
       webSearch,
       realtime: app.realtime,
@@ -79,5 +80,5 @@ export const chatModule = fp<ChatModuleOptions>(
       },
     });
   },
-  { name: 'chat', dependencies: ['db', 'auth', 'realtime', 'entitlements', 'assistants', 'library'] },
+  { name: 'chat', dependencies: ['db', 'auth', 'realtime', 'entitlements', 'assistants', 'library', 'countries'] },
 );

@@ -1,4 +1,10 @@
-import type { CountryChangesResponse, CountryLanguage, CountryListResponse } from '@compliance/shared/countries';
+import type {
+  CountryChange,
+  CountryChangesResponse,
+  CountryLanguage,
+  CountryListResponse,
+  CountrySummary,
+} from '@compliance/shared/countries';
 import type { DbExecutor } from '../../db/client.ts';
 import type { FatfDatasetRow } from '../../db/schema/index.ts';
 import type { Actor } from '../access/actor.ts';
@@ -11,6 +17,14 @@ export async function requireDataset(repository: CountriesRepository, tx?: DbExe
   const dataset = await repository.getDataset(tx);
   if (!dataset) throw new Error('The FATF data set has not been loaded');
   return dataset;
+}
+
+export interface FatfFacts {
+  asOf: string;
+  countries: CountrySummary[];
+  /** Newest first. */
+  changes: CountryChange[];
+  statusTexts: StatusTexts;
 }
 
 /** A CSV cell: quoted when needed, and never read by a spreadsheet as a formula. */
@@ -49,6 +63,25 @@ export function createCountryListService({ access, repository }: Pick<CountriesD
     async listAllCountries(actor: Actor): Promise<CountryListResponse> {
       await access.require(actor, 'country.manage');
       return listing({ admin: true });
+    },
+
+    /**
+     * Public: what the answer engine needs to answer FATF questions from the data itself — every
+     * listed jurisdiction, the whole change history, and the status texts.
+     */
+    async answerFacts(actor: Actor): Promise<FatfFacts> {
+      await access.require(actor, 'country.read');
+      const [dataset, rows, changes] = await Promise.all([
+        requireDataset(repository),
+        repository.listJurisdictions({ includeRemoved: false }),
+        repository.listRecentChanges(2_000),
+      ]);
+      return {
+        asOf: dataset.asOf,
+        countries: rows.map((row) => toSummary(row, { admin: false })),
+        changes: changes.map(toChange),
+        statusTexts: dataset.statusTexts as StatusTexts,
+      };
     },
 
     /** Public: the latest list changes (the dashboard's "Latest FATF list changes"). */

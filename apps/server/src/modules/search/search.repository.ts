@@ -14,6 +14,7 @@ export interface PassageRow extends Record<string, unknown> {
   snippet: string;
   language: string | null;
   rank: number;
+  asOf: string | null;
 }
 
 /** One term of a query: its text (a word or an identifier such as `2026/1`) and its weight. */
@@ -140,6 +141,7 @@ export function createSearchRepository(db: Db) {
             )
             select r.id as "chunkId", r.file_id as "documentId", f.title, f.name as "fileName", f.scope,
                    r.page, r.heading, r.text, f.language, r.rank::float8 as rank,
+                   coalesce(f.metadata->>'lastVerified', f.metadata->>'asOf') as "asOf",
                    ts_headline(r.ts_config::regconfig, r.text, sq.q, ${headlineOptions}) as snippet
             from ranked r
             join files f on f.id = r.file_id

@@ -85,7 +85,10 @@ export function createSearchService(
       const { terms, filter } = queryTerms(text);
       const weighted: QueryTerm[] = terms.map((term) => ({ text: term, weight: 1 }));
       if (acrossLanguages) {
-        for (const form of glossary.expand(text)) weighted.push({ text: form, weight: 0.6 });
+        // A concept's other names weigh less than the user's own words, spread over their words.
+        for (const form of glossary.expand(text)) {
+          weighted.push({ text: form, weight: 0.5 / Math.max(1, form.split(/\s+/).length) });
+        }
       }
       if (weighted.length === 0) return [];
       const rows = await repository.searchChunks({
@@ -111,6 +114,7 @@ export function createSearchService(
         text: row.text,
         language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
         rank: Number(row.rank),
+        asOf: row.asOf && /^\d{4}-\d{2}-\d{2}$/.test(row.asOf) ? row.asOf : null,
       }));
     },
   };
