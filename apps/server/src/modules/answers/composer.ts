@@ -51,6 +51,16 @@ const holds = (stems: string[], term: QueryTerm) =>
       ? 0.8
       : 0;
 
+/** Whether two terms follow each other in the question. */
+function adjacentInQuestion(question: string, first: string, second: string): boolean {
+  const stems = stemsOf(question);
+  return stems.some((word, index) => word === first && stems[index + 1] === second);
+}
+
+/** Whether a statement holds two terms side by side. */
+const holdsPair = (stems: string[], first: QueryTerm, second: QueryTerm) =>
+  stems.some((word, index) => termsMatch(first.stem, word) && termsMatch(second.stem, stems[index + 1] ?? ''));
+
 /** Scores every statement of the sources for the question. */
 export function readSources(question: string, sources: AnswerSource[], glossary: Glossary): Reading {
   const kind = answerKind(question);
@@ -73,6 +83,11 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     return terms.reduce((sum, term) => sum + holds(titleStems, term) * term.idf, 0);
   });
 
+  const pairs = terms.slice(1).flatMap((term, index) => {
+    const previous = terms[index];
+    return previous && adjacentInQuestion(question, previous.stem, term.stem) ? [[previous, term] as const] : [];
+  });
+
   const scored: ScoredUnit[] = [];
   let previous: { sourceIndex: number; termScore: number } | null = null;
   for (const { unit, sourceIndex, stems } of all) {
@@ -81,7 +96,10 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     const carried = previous && previous.sourceIndex === sourceIndex ? 0.35 * previous.termScore : 0;
     let score = termScore + carried + 0.5 * (sourcePrior[sourceIndex] ?? 0);
     score *= 1 + 0.3 * (1 - sourceIndex / Math.max(sources.length, 1));
-    if (holdsAnswer(kind, unit.text)) score *= 1.5;
+    // The statement holding the kind of fact asked for (a date for "when") leads among equals.
+    if (holdsAnswer(kind, unit.text)) score += 0.6 * termScore;
+    // The question's word pairs as written ("qualified custodian") tell apart statements with the same words.
+    score += pairs.reduce((sum, [first, second]) => sum + (holdsPair(stems, first, second) ? 0.5 * (first.idf + second.idf) : 0), 0);
     if (unit.text.length > 500) score *= 0.8;
     scored.push({ unit, sourceIndex, termScore, score });
     previous = { sourceIndex, termScore };

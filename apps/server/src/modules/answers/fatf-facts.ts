@@ -23,6 +23,8 @@ const measureWords =
   /\b(measures?|due diligence|countermeasures|obligations?|what (must|should)|massnahmen|sorgfalt\w*|gegenmassnahmen|pflichten|mesures?|vigilance|diligence|contre-mesures|misure|diligenza|contromisure|obblighi)\b/;
 const memberWords = /\b(members?|membership|mitglied\w*|membres?|membri|membro)\b/;
 const countWords = /\b(how many|wie viele|combien|quanti|quante|number of|anzahl|nombre de|numero di)\b/;
+const listWords =
+  /\b(which|list|name|who|welche[nrs]?|liste|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
 
 type Say = {
   listTitle: string;
@@ -231,30 +233,26 @@ export function fatfFactSources({ question, language, facts, scope }: FatfFactsR
         statements.push(say.change(date(value, language), changes[0]?.plenaryName?.[language] ?? null, entries));
       }
     }
-    if (wantsGrey || (!wantsBlack && (countWords.test(folded) || statements.length === 0))) statements.push(listStatement('grey'));
-    if (wantsBlack || (!wantsGrey && (countWords.test(folded) || statements.length === 0))) statements.push(listStatement('black'));
-    if (measureWords.test(folded)) {
-      for (const status of ['grey', 'black'] as const) {
-        if ((status === 'grey' && !wantsGrey && wantsBlack) || (status === 'black' && !wantsBlack && wantsGrey)) continue;
+    const asked = (['grey', 'black'] as const).filter((status) =>
+      status === 'grey' ? wantsGrey || !wantsBlack : wantsBlack || !wantsGrey,
+    );
+    // "Which countries…", "how many…": the lists themselves, complete.
+    if (listWords.test(folded) || countWords.test(folded)) {
+      for (const status of asked) statements.push(listStatement(status));
+    }
+    // "What does it mean…", "what measures…": what the list is and what it asks of institutions.
+    if (measureWords.test(folded) || statements.length === 0) {
+      for (const status of asked) {
         const guidance = texts.get(status);
         if (!guidance) continue;
+        statements.push(say.measures(guidance.label[language], guidance.description[language]));
         statements.push(say.measures(guidance.label[language], guidance.dueDiligence[language]));
-        for (const action of guidance.actions ?? []) {
-          statements.push(say.measures(action.label[language], action.dueDiligence[language]));
+        if (measureWords.test(folded)) {
+          for (const action of guidance.actions ?? []) {
+            statements.push(say.measures(action.label[language], action.dueDiligence[language]));
+          }
         }
       }
-    }
-    if (memberWords.test(folded) && countWords.test(folded)) {
-      // Membership counts come from the data too.
-      const members = facts.countries.filter((country) => country.fatfMember).length;
-      statements.push(
-        {
-          en: `${members} jurisdictions in the data are FATF members.`,
-          de: `${members} Jurisdiktionen in den Daten sind Mitglieder der FATF.`,
-          fr: `${members} juridictions des données sont membres du GAFI.`,
-          it: `${members} giurisdizioni nei dati sono membri del GAFI.`,
-        }[language],
-      );
     }
     if (statements.length > 0) add(say.listTitle, '/fatf/countries', statements);
   }

@@ -26,6 +26,8 @@ export interface QueryTerm {
 
 export interface ChunkSearch {
   terms: QueryTerm[];
+  /** Adjacent word pairs of the query ("qualified custodian"): a passage holding one as written ranks higher. */
+  phrases: string[];
   /** Web-search syntax every passage must match (the user's quotes and exclusions), if any. */
   filter?: string;
   /** Only passages in this language (its text-search configuration); every language otherwise. */
@@ -43,6 +45,9 @@ const allConfigs = ['english', 'german', 'french', 'italian', 'simple'] as const
 
 /** A lexeme as tsquery input: quoted, so punctuation inside identifiers stays part of it. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+/** What a query's word pair found as written adds to a passage's rank: about one more matching word. */
+const phraseBonus = 3;
 
 /** Document frequencies above this count all weigh the same (a very common word). */
 const dfCap = 5_000;
@@ -117,6 +122,11 @@ export function createSearchRepository(db: Db) {
               from stats s, total
               where s.df > 0
             ),
+            phrases as (
+              select distinct w.cfg, phraseto_tsquery(w.cfg::regconfig, p.text) as tq
+              from (select distinct cfg from weighted) w,
+                   jsonb_array_elements_text(${JSON.stringify(search.phrases)}::jsonb) as p(text)
+            ),
             pool as (
               select distinct hit.id
               from weighted w
@@ -127,14 +137,23 @@ export function createSearchRepository(db: Db) {
                 limit ${search.candidateLimit}
               ) hit
             ),
+            phrase_hits as (
+              select p.id, count(*)::float8 as hits
+              from pool p
+              join file_chunks c on c.id = p.id
+              join phrases ph on ph.cfg = c.ts_config and numnode(ph.tq) >= 3 and c.tsv @@ ph.tq
+              group by p.id
+            ),
             ranked as (
               select c.id, c.file_id, c.page, c.heading, c.text, c.ts_config,
                      sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
-                       + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then 0.6 else 0 end)) as rank
+                       + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then 0.6 else 0 end))
+                       + ${phraseBonus} * coalesce(max(h.hits), 0) as rank
               from pool p
               join file_chunks c on c.id = p.id
               join files f on f.id = c.file_id
               join weighted w on w.cfg = c.ts_config and c.tsv @@ w.tq
+              left join phrase_hits h on h.id = c.id
               group by c.id, c.file_id, c.page, c.heading, c.text, c.ts_config
               order by rank desc, c.id
               limit ${search.limit}

@@ -51,15 +51,20 @@ const questionWords = new Set(
  * `SR 955.0` → `955.0`), question words are dropped. The user's own operators (quotes,
  * exclusions, OR) become a filter every passage must match.
  */
-export function queryTerms(query: string): { terms: string[]; filter: string | undefined } {
+export function queryTerms(query: string): { terms: string[]; phrases: string[]; filter: string | undefined } {
   const usesSyntax = /["]|(^|\s)-\S|\sor\s/i.test(query);
   const tokens =
     query
       .replace(/\s-\S+/g, ' ')
       .match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’_./()-]*[\p{L}\p{N})])?/gu)
-      ?.map((token) => token.replace(/^\((.*)\)$/, '$1').replace(/^(l|d|qu|j|n|s|c)['’]/i, ''))
-      .filter((token) => !questionWords.has(token.toLowerCase()) && token.toLowerCase() !== 'or') ?? [];
-  return { terms: [...new Set(tokens)], filter: usesSyntax ? query : undefined };
+      ?.map((token) => token.replace(/^\((.*)\)$/, '$1').replace(/^(l|d|qu|j|n|s|c)['’]/i, '')) ?? [];
+  const content = (token: string | undefined) =>
+    token !== undefined && !questionWords.has(token.toLowerCase()) && token.toLowerCase() !== 'or';
+  const phrases = tokens.flatMap((token, index) => {
+    const next = tokens[index + 1];
+    return content(token) && content(next) ? [`${token} ${next}`] : [];
+  });
+  return { terms: [...new Set(tokens.filter(content))], phrases: [...new Set(phrases)].slice(0, 12), filter: usesSyntax ? query : undefined };
 }
 
 /**
@@ -82,7 +87,7 @@ export function createSearchService(
     }: SearchChunksInput): Promise<Passage[]> {
       const text = query.trim().slice(0, 500);
       if (!text) return [];
-      const { terms, filter } = queryTerms(text);
+      const { terms, phrases, filter } = queryTerms(text);
       const weighted: QueryTerm[] = terms.map((term) => ({ text: term, weight: 1 }));
       if (acrossLanguages) {
         // A concept's other names weigh less than the user's own words, spread over their words.
@@ -93,6 +98,7 @@ export function createSearchService(
       if (weighted.length === 0) return [];
       const rows = await repository.searchChunks({
         terms: weighted.slice(0, 40),
+        phrases,
         filter,
         language,
         userId: scope.userId,
