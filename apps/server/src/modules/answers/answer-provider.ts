@@ -21,6 +21,8 @@ export interface AnswerSource {
   href: string;
   /** The date the content is as of (`YYYY-MM-DD`), when known. */
   asOf: string | null;
+  /** The language the text is written in, when known. */
+  language: string | null;
 }
 
 export interface AnswerRequest {

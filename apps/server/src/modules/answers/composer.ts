@@ -62,7 +62,12 @@ const holdsPair = (stems: string[], first: QueryTerm, second: QueryTerm) =>
   stems.some((word, index) => termsMatch(first.stem, word) && termsMatch(second.stem, stems[index + 1] ?? ''));
 
 /** Scores every statement of the sources for the question. */
-export function readSources(question: string, sources: AnswerSource[], glossary: Glossary): Reading {
+export function readSources(
+  question: string,
+  sources: AnswerSource[],
+  glossary: Glossary,
+  language?: string,
+): Reading {
   const kind = answerKind(question);
   const perSource = sources.map((source) => passageUnits(source.text));
   const all = perSource.flatMap((units, sourceIndex) =>
@@ -88,10 +93,25 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     return previous && adjacentInQuestion(question, previous.stem, term.stem) ? [[previous, term] as const] : [];
   });
 
+  // The question's language reads best; English (the US documents) next; a third language last.
+  const languageWeight = sources.map((source) =>
+    !language || !source.language || source.language === language ? 1 : source.language === 'en' ? 0.85 : 0.5,
+  );
+  // A list item or table row also counts its lead-in's terms ("The thresholds are:" → the rows).
+  const leadInScores = new Map<string, number>();
+  const leadInScore = (leadIn: string) => {
+    if (!leadInScores.has(leadIn)) {
+      const stems = stemsOf(leadIn);
+      leadInScores.set(leadIn, terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0));
+    }
+    return leadInScores.get(leadIn) ?? 0;
+  };
+
   const scored: ScoredUnit[] = [];
   let previous: { sourceIndex: number; termScore: number } | null = null;
   for (const { unit, sourceIndex, stems } of all) {
-    const termScore = terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0);
+    const ownScore = terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0);
+    const termScore = ownScore + (unit.leadIn ? 0.6 * leadInScore(unit.leadIn) : 0);
     // A statement right after a relevant one often carries its answer ("It must … within 30 days.").
     const carried = previous && previous.sourceIndex === sourceIndex ? 0.35 * previous.termScore : 0;
     let score = termScore + carried + 0.5 * (sourcePrior[sourceIndex] ?? 0);
@@ -101,6 +121,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     // The question's word pairs as written ("qualified custodian") tell apart statements with the same words.
     score += pairs.reduce((sum, [first, second]) => sum + (holdsPair(stems, first, second) ? 0.5 * (first.idf + second.idf) : 0), 0);
     if (unit.text.length > 500) score *= 0.8;
+    score *= languageWeight[sourceIndex] ?? 1;
     scored.push({ unit, sourceIndex, termScore, score });
     previous = { sourceIndex, termScore };
   }
@@ -162,7 +183,8 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
     if (support.length >= maxSupport + (reading.kind === 'list' ? 30 : 0)) break;
     if (item.score < lead.score * 0.35) break;
     const count = perSource.get(item.sourceIndex) ?? 0;
-    if (count >= 3) continue;
+    // The lead's own passage may say more than the others.
+    if (count >= (item.sourceIndex === lead.sourceIndex ? 5 : 2)) continue;
     if (!sources.has(item.sourceIndex) && sources.size >= 3) continue;
     if (take(item)) {
       perSource.set(item.sourceIndex, count + 1);

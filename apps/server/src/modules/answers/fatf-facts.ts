@@ -24,7 +24,7 @@ const measureWords =
 const memberWords = /\b(members?|membership|mitglied\w*|membres?|membri|membro)\b/;
 const countWords = /\b(how many|wie viele|combien|quanti|quante|number of|anzahl|nombre de|numero di)\b/;
 const listWords =
-  /\b(which|list|name|who|welche[nrs]?|liste|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
+  /\b(which|who|name the|welche[nrs]?|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
 
 type Say = {
   listTitle: string;
@@ -159,6 +159,7 @@ export function fatfFactSources({ question, language, facts, scope }: FatfFactsR
       snippet: statements[0] ?? '',
       href,
       asOf: facts.asOf,
+      language,
     });
 
   const listStatement = (status: 'grey' | 'black') => {

@@ -202,7 +202,7 @@ export function createOfflineEngine({
         source.text.split('\n\n').map((statement) => ({ text: statement, source, bullet: false })),
       );
 
-      const reading = readSources(request.question, passages, glossary);
+      const reading = readSources(request.question, passages, glossary, request.language);
       if (process.env.DEBUG_ANSWERS) console.log("COVERAGE", reading.coverage.toFixed(2), request.question, passages.map((p) => p.title.slice(0, 40) + "#" + (p.heading ?? "")).join(" / "));
       const answers = reading.coverage >= coverageFloor || facts.length > 0;
       const composition = answers ? compose(reading, { maxSupport: facts.length > 0 ? 2 : maxSupport }) : null;

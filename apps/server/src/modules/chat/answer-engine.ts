@@ -67,9 +67,12 @@ export function createAnswerEngine({
     scopeOf: { userId: string | null; includeKnowledgeBase: boolean },
   ) {
     const found = await search.searchChunks({ query: question, scope: scopeOf, limit: sourceLimit * 3, acrossLanguages: true });
-    // A passage in the question's language reads best: it comes first among equals.
+    // A passage in the question's language reads best; English (the US documents) next; a third
+    // language only when nothing closer answers.
+    const preference = (passage: (typeof found)[number]) =>
+      passage.language === language ? 1.5 : passage.language === 'en' || !passage.language ? 1 : 0.6;
     const all = found
-      .map((passage) => ({ passage, score: passage.rank * (passage.language === language ? 1.25 : 1) }))
+      .map((passage) => ({ passage, score: passage.rank * preference(passage) }))
       .sort((a, b) => b.score - a.score)
       .map(({ passage }) => passage);
     const perDocument = new Map<string, number>();
@@ -109,6 +112,7 @@ export function createAnswerEngine({
           kind: 'document',
           documentId: passage.documentId,
           title: passage.title,
+          language: passage.language,
           page: passage.page > 0 ? passage.page : null,
           heading: passage.heading,
           text: passage.text,
@@ -137,6 +141,7 @@ export function createAnswerEngine({
             snippet: result.content,
             href: result.url,
             asOf: null,
+            language: null,
           });
         }
       } catch (error) {
