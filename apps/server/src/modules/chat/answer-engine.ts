@@ -53,13 +53,13 @@ export function createAnswerEngine({
   provider,
   webSearch,
   log,
-  sourceLimit = 8,
+  sourceLimit = 10,
   fatfFacts,
   scope = loadScopeCheck(),
 }: AnswerEngineDeps) {
   /**
    * Ranked retrieval across languages (the glossary finds a passage in another language), at most
-   * two passages per document first, so one long document does not crowd out the others.
+   * three passages per document first, so one long document does not crowd out the others.
    */
   async function retrieve(
     question: string,
@@ -79,7 +79,7 @@ export function createAnswerEngine({
     const diverse = all.filter((passage) => {
       const count = perDocument.get(passage.documentId) ?? 0;
       perDocument.set(passage.documentId, count + 1);
-      return count < 2;
+      return count < 3;
     });
     const rest = all.filter((passage) => !diverse.includes(passage));
     return [...diverse, ...rest].slice(0, sourceLimit);
