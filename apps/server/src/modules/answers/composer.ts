@@ -126,17 +126,19 @@ export function readSources(
     previous = { sourceIndex, termScore };
   }
 
-  // Coverage: the share of the question's terms the best passages hold, with their titles.
-  const topSources = [...new Set(scored.toSorted((a, b) => b.score - a.score).map((item) => item.sourceIndex))].slice(
+  // Coverage: the share of the question's terms one passage holds, with its title and heading —
+  // a question the knowledge base answers finds most of its words together in one place.
+  const coverage = Math.max(
     0,
-    5,
+    ...sources.map((source, index) => {
+      const stems = [
+        ...stemsOf(`${source.title} ${source.heading ?? ''}`),
+        ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
+      ];
+      return terms.filter((term) => holds(stems, term) > 0).length / terms.length;
+    }),
   );
-  const topStems = topSources.flatMap((index) => [
-    ...stemsOf(`${sources[index]?.title ?? ''} ${sources[index]?.heading ?? ''}`),
-    ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
-  ]);
-  const covered = terms.filter((term) => holds(topStems, term) > 0).length;
-  return { kind, coverage: covered / terms.length, units: scored };
+  return { kind, coverage, units: scored };
 }
 
 export interface Composition {

@@ -23,12 +23,13 @@ import { shorten } from './text-tools.ts';
 
 const phrases: Record<
   ChatLanguage,
-  { more: string; nothing: string; elsewhere: string; covers: string; hint: string; noSources: string }
+  { more: string; nothing: string; elsewhere: string; advice: string; covers: string; hint: string; noSources: string }
 > = {
   en: {
     more: 'In more detail:',
     nothing: 'I could not find an answer to this question in the knowledge base, so I will not guess.',
     elsewhere: 'This question is about rules the knowledge base does not cover, so I will not answer it from unrelated sources.',
+    advice: 'I do not make forecasts or give personal investment advice: the knowledge base explains rules, it does not pick investments.',
     covers:
       'The knowledge base covers Swiss financial-market regulation (AMLA, FinSA, FinIA, FINMA circulars and more), US investment-adviser regulation (the Advisers Act and its rules, Form ADV and Form CRS, FinCEN) and the FATF lists.',
     hint: 'Try rephrasing the question with the regulation’s terms, or add your own documents to the library.',
@@ -38,6 +39,8 @@ const phrases: Record<
   de: {
     more: 'Im Einzelnen:',
     nothing: 'Auf diese Frage habe ich in der Wissensdatenbank keine Antwort gefunden – ich rate deshalb nicht.',
+    advice:
+      'Prognosen oder persönliche Anlageempfehlungen gebe ich nicht: Die Wissensdatenbank erklärt Regeln, sie wählt keine Anlagen aus.',
     elsewhere:
       'Diese Frage betrifft Regeln, die die Wissensdatenbank nicht abdeckt; ich beantworte sie deshalb nicht aus sachfremden Quellen.',
     covers:
@@ -49,6 +52,8 @@ const phrases: Record<
   fr: {
     more: 'En détail :',
     nothing: 'Je n’ai pas trouvé de réponse à cette question dans la base de connaissances ; je préfère ne pas deviner.',
+    advice:
+      'Je ne fais pas de prévisions et ne donne pas de conseils de placement personnels : la base de connaissances explique des règles, elle ne choisit pas de placements.',
     elsewhere:
       'Cette question porte sur des règles que la base de connaissances ne couvre pas ; je n’y réponds donc pas à partir de sources sans rapport.',
     covers:
@@ -60,6 +65,8 @@ const phrases: Record<
   it: {
     more: 'Nel dettaglio:',
     nothing: 'Non ho trovato una risposta a questa domanda nella base di conoscenza, quindi preferisco non tirare a indovinare.',
+    advice:
+      'Non faccio previsioni né do consigli d’investimento personali: la base di conoscenza spiega norme, non sceglie investimenti.',
     elsewhere:
       'Questa domanda riguarda norme che la base di conoscenza non copre; non rispondo quindi a partire da fonti non pertinenti.',
     covers:
@@ -113,7 +120,7 @@ interface Line {
 export function createOfflineEngine({
   paceMs = 12,
   maxSupport = 6,
-  coverageFloor = 0.5,
+  coverageFloor = 0.42,
   glossary = createGlossary(loadGlossary()),
   scope = loadScopeCheck(),
 }: OfflineEngineOptions = {}): AnswerProvider {
@@ -189,6 +196,10 @@ export function createOfflineEngine({
         yield* say(text.noSources, request.signal);
         return;
       }
+      if (scope.asksForAdvice(request.question)) {
+        yield* say(`${text.advice}\n\n${text.covers}`, request.signal);
+        return;
+      }
       const fatf = asksAboutFatf(request.question);
       if (scope.isElsewhere(request.question, { fatf })) {
         yield* say(`${text.elsewhere}\n\n${text.covers}`, request.signal);
@@ -203,7 +214,6 @@ export function createOfflineEngine({
       );
 
       const reading = readSources(request.question, passages, glossary, request.language);
-      if (process.env.DEBUG_ANSWERS) console.log("COVERAGE", reading.coverage.toFixed(2), request.question, passages.map((p) => p.title.slice(0, 40) + "#" + (p.heading ?? "")).join(" / "));
       const answers = reading.coverage >= coverageFloor || facts.length > 0;
       const composition = answers ? compose(reading, { maxSupport: facts.length > 0 ? 2 : maxSupport }) : null;
       if (facts.length === 0 && !composition) {

@@ -15,6 +15,7 @@ interface ScopeFile {
   coveredCountries: string[];
   covered: string[];
   otherJurisdictions: string[];
+  adviceOrForecast: string[];
 }
 
 interface Jurisdiction {
@@ -32,6 +33,8 @@ export interface ScopeCheck {
   countries(question: string): CountryMention[];
   /** Whether the question is about another jurisdiction's rules and nothing the knowledge base covers. */
   isElsewhere(question: string, { fatf }: { fatf: boolean }): boolean;
+  /** Whether the question asks for a forecast or personal investment advice. */
+  asksForAdvice(question: string): boolean;
 }
 
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -81,6 +84,7 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
     .sort((a, b) => b.name.length - a.name.length);
   const mentionsCovered = matcher(scope.covered);
   const mentionsOther = matcher(scope.otherJurisdictions);
+  const advice = scope.adviceOrForecast.map((pattern) => new RegExp(pattern, 'u'));
 
   function countries(question: string): CountryMention[] {
     let folded = foldText(question);
@@ -95,6 +99,7 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
 
   return {
     countries,
+    asksForAdvice: (question) => advice.some((pattern) => pattern.test(foldText(question))),
     isElsewhere(question, { fatf }) {
       if (fatf || mentionsCovered(question)) return false;
       const foreignCountry = countries(question).some((mention) => !covered.has(mention.iso2));
