@@ -25,16 +25,16 @@ async function ask(headers: Record<string, string>, content: string, extra: Reco
 
 describe('retrieval quality on the starter knowledge base (offline engine)', () => {
   const cases: [string, RegExp][] = [
-    ['When must a Form ADV brochure be delivered?', /^Rule 204-3/],
+    ['When must a Form ADV brochure be delivered?', /^(Rule 204-3|Form ADV)/],
     ['Wer muss der MROS Verdachtsmeldungen erstatten?', /^Geldwäschereigesetz/],
-    ['Quels pays sont sur la liste grise du GAFI ?', /^Les listes noire et grise du GAFI/],
+    ['Quels pays sont sur la liste grise du GAFI ?', /^Listes du GAFI/],
     ['What does the custody rule require from an adviser with custody of client assets?', /^Custody Rule 206\(4\)-2/],
     ['Which records must an investment adviser keep under Rule 204-2?', /^Rule 204-2/],
     ['Quali sono gli obblighi di diligenza secondo la LRD?', /^Legge sul riciclaggio di denaro/],
     ['What is a qualified client under Rule 205-3?', /Rule 205-3/],
     ['Welche Verhaltensregeln gelten nach dem FIDLEG?', /^Verhaltensregeln nach FIDLEG/],
     ['How should a cyber attack be reported to FINMA?', /^FINMA Guidance 05\/2020/],
-    ['Was ist die graue Liste der FATF?', /GAFI|FATF/],
+    ['Was ist die graue Liste der FATF?', /^FATF-Listen/],
   ];
 
   it.each(cases)('%s → the right document is cited first', async (question, expected) => {
@@ -52,16 +52,45 @@ describe('retrieval quality on the starter knowledge base (offline engine)', () 
     expect([...markers].sort()).toEqual(citations.map((citation) => citation.number).sort());
     for (const citation of citations) {
       expect(citation.quote.length).toBeGreaterThan(10);
+      // Documents open in the viewer at their page; the FATF data opens the country list or page.
       expect(citation.href).toBe(
-        `/documents?file=${citation.documentId}${citation.page && citation.page > 1 ? `&page=${citation.page}` : ''}`,
+        citation.kind === 'fatf'
+          ? citation.href.match(/^\/fatf\/countries(\/[A-Z]{2})?$/)?.[0]
+          : `/documents?file=${citation.documentId}${citation.page && citation.page > 1 ? `&page=${citation.page}` : ''}`,
       );
     }
+  });
+
+  it('names every grey-listed jurisdiction when asked which countries are on the grey list', async () => {
+    const { headers } = await createTestUser(app);
+    const list = (
+      (await app.inject({ url: '/api/countries', headers })).json() as {
+        countries: { names: { en: string }; status: string }[];
+      }
+    ).countries.filter((country) => country.status === 'grey');
+    expect(list.length).toBeGreaterThan(5);
+    const { events } = await ask(headers, 'Which countries are on the FATF grey list?');
+    const text = answerText(events);
+    for (const country of list) expect(text).toContain(country.names.en);
+    expect(text).toContain(`${list.length} jurisdictions`);
   });
 
   it('says it found nothing instead of guessing', async () => {
     const { headers } = await createTestUser(app);
     const { events } = await ask(headers, 'What is the recipe for chocolate cake?');
-    expect(answerText(events)).toMatch(/could not find anything relevant/);
+    expect(answerText(events)).toMatch(/could not find an answer/);
+    expect(events.some((event) => event.event === 'citation')).toBe(false);
+  });
+
+  it.each([
+    ['What are the FCA rules on client money for UK investment firms?', /rules the knowledge base does not cover/],
+    ['Welche Anforderungen stellt die BaFin an die Anlageberatung in Deutschland?', /nicht abdeckt/],
+    ['Which technology stocks will outperform next year?', /do not make forecasts/],
+  ])('refuses a question outside the knowledge base: %s', async (question, expected) => {
+    const { headers } = await createTestUser(app);
+    const { events } = await ask(headers, question);
+    expect(answerText(events)).toMatch(expected);
+    expect(answerText(events)).toMatch(/Swiss|Schweizer/);
     expect(events.some((event) => event.event === 'citation')).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ export function loadGlossary(file = defaultGlossaryFile): GlossaryEntry[] {
 
 export interface Glossary {
   /** The names, in every language, of the concepts the text mentions — minus the ones it already uses. */
-  expand(text: string): string[];
+  expand(text: string): { form: string; locale: Locale }[];
   /** The concepts the text mentions: the forms it used and all the concept's forms. */
   concepts(text: string): { used: string[]; forms: string[] }[];
 }
@@ -32,23 +32,28 @@ export interface Glossary {
 export function createGlossary(entries: GlossaryEntry[]): Glossary {
   const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const compiled = entries.map((entry) => {
-    const forms = locales.flatMap((locale) => entry[locale] ?? []);
+    const localeOf = new Map<string, Locale>();
+    for (const locale of locales) for (const form of entry[locale] ?? []) if (!localeOf.has(form)) localeOf.set(form, locale);
+    const forms = [...localeOf.keys()];
     // A form matches at the start of a word ("geldwäsch…" in "Geldwäschereigesetz").
     const patterns = forms.map((form) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(foldText(form))}`, 'u'));
-    return { forms, patterns };
+    return { forms, patterns, localeOf };
   });
   const concepts = (text: string) => {
     const folded = foldText(text);
-    return compiled.flatMap(({ forms, patterns }) => {
+    return compiled.flatMap(({ forms, patterns, localeOf }) => {
       const used = forms.filter((_, index) => patterns[index]?.test(folded));
-      return used.length > 0 ? [{ used, forms }] : [];
+      return used.length > 0 ? [{ used, forms, localeOf }] : [];
     });
   };
   return {
     concepts,
     expand(text) {
-      const added = concepts(text).flatMap(({ used, forms }) => forms.filter((form) => !used.includes(form)));
-      return [...new Set(added)];
+      const added = new Map<string, Locale>();
+      for (const { used, forms, localeOf } of concepts(text)) {
+        for (const form of forms) if (!used.includes(form) && !added.has(form)) added.set(form, localeOf.get(form) ?? 'en');
+      }
+      return [...added].map(([form, locale]) => ({ form, locale }));
     },
   };
 }

@@ -22,6 +22,8 @@ export interface QueryTerm {
   text: string;
   /** 1 for the user's own words; less for words a glossary added. */
   weight: number;
+  /** The text-search configuration the term is written for (a glossary name); every one when unknown. */
+  config?: string;
 }
 
 export interface ChunkSearch {
@@ -46,6 +48,9 @@ const allConfigs = ['english', 'german', 'french', 'italian', 'simple'] as const
 /** A lexeme as tsquery input: quoted, so punctuation inside identifiers stays part of it. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
+/** A term in the document's title counts about as much as one in the passage's heading. */
+const titleBonus = 0.6;
+
 /** What a query's word pair found as written adds to a passage's rank: about one more matching word. */
 const phraseBonus = 3;
 
@@ -61,8 +66,9 @@ export function createSearchRepository(db: Db) {
       db,
       sql`select cfg as config, lexeme, max(q.weight)::float8 as weight
           from jsonb_array_elements_text(${JSON.stringify(configs)}::jsonb) as cfg,
-               jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) as q(text text, weight float8),
+               jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) as q(text text, weight float8, config text),
                unnest(tsvector_to_array(to_tsvector(cfg::regconfig, q.text))) as lexeme
+          where q.config is null or q.config = cfg
           group by cfg, lexeme`,
     );
     return rows;
@@ -147,8 +153,8 @@ export function createSearchRepository(db: Db) {
             ranked as (
               select c.id, c.file_id, c.page, c.heading, c.text, c.ts_config,
                      sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
-                       + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then 0.6 else 0 end))
-                       + ${phraseBonus} * coalesce(max(h.hits), 0) as rank
+                       + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then ${titleBonus}::float8 else 0 end))
+                       + ${phraseBonus}::float8 * coalesce(max(h.hits), 0) as rank
               from pool p
               join file_chunks c on c.id = p.id
               join files f on f.id = c.file_id

@@ -6,6 +6,7 @@ import {
 } from '@compliance/shared/documents';
 import { locales } from '@compliance/shared/locales';
 import type { Db } from '../../db/client.ts';
+import { tsConfigFor } from '../../db/text-search.ts';
 import { createGlossary, loadGlossary, type Glossary } from './glossary.ts';
 import { createSearchRepository, type QueryTerm } from './search.repository.ts';
 
@@ -91,13 +92,17 @@ export function createSearchService(
       const weighted: QueryTerm[] = terms.map((term) => ({ text: term, weight: 1 }));
       if (acrossLanguages) {
         // A concept's other names weigh less than the user's own words, spread over their words.
-        for (const form of glossary.expand(text)) {
-          weighted.push({ text: form, weight: 0.5 / Math.max(1, form.split(/\s+/).length) });
+        for (const { form, locale } of glossary.expand(text)) {
+          weighted.push({
+            text: form,
+            weight: 0.5 / Math.max(1, form.split(/\s+/).length),
+            config: tsConfigFor(locale),
+          });
         }
       }
       if (weighted.length === 0) return [];
       const rows = await repository.searchChunks({
-        terms: weighted.slice(0, 40),
+        terms: weighted.slice(0, 60),
         phrases,
         filter,
         language,
