@@ -114,7 +114,10 @@ async function support(text: string, citations: Citation[]) {
     if (!citation?.documentId) continue;
     checked += 1;
     const haystack = await documentText(citation.documentId);
-    const fragments = (match[1] ?? '').split(/ — |; |: /).map(plainWords).filter((fragment) => fragment.length > 0);
+    const fragments = (match[1] ?? '')
+      .split(/ — |; |: /)
+      .map(plainWords)
+      .filter((fragment) => fragment.length > 0);
     if (fragments.every((fragment) => haystack.includes(fragment))) supported += 1;
     else unsupported.push(match[1] ?? '');
   }

@@ -62,12 +62,7 @@ const holdsPair = (stems: string[], first: QueryTerm, second: QueryTerm) =>
   stems.some((word, index) => termsMatch(first.stem, word) && termsMatch(second.stem, stems[index + 1] ?? ''));
 
 /** Scores every statement of the sources for the question. */
-export function readSources(
-  question: string,
-  sources: AnswerSource[],
-  glossary: Glossary,
-  language?: string,
-): Reading {
+export function readSources(question: string, sources: AnswerSource[], glossary: Glossary, language?: string): Reading {
   const kind = answerKind(question);
   const perSource = sources.map((source) => passageUnits(source.text));
   const all = perSource.flatMap((units, sourceIndex) =>
@@ -102,7 +97,10 @@ export function readSources(
   const leadInScore = (leadIn: string) => {
     if (!leadInScores.has(leadIn)) {
       const stems = stemsOf(leadIn);
-      leadInScores.set(leadIn, terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0));
+      leadInScores.set(
+        leadIn,
+        terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0),
+      );
     }
     return leadInScores.get(leadIn) ?? 0;
   };
@@ -119,7 +117,10 @@ export function readSources(
     // The statement holding the kind of fact asked for (a date for "when") leads among equals.
     if (holdsAnswer(kind, unit.text)) score += 0.6 * termScore;
     // The question's word pairs as written ("qualified custodian") tell apart statements with the same words.
-    score += pairs.reduce((sum, [first, second]) => sum + (holdsPair(stems, first, second) ? 0.5 * (first.idf + second.idf) : 0), 0);
+    score += pairs.reduce(
+      (sum, [first, second]) => sum + (holdsPair(stems, first, second) ? 0.5 * (first.idf + second.idf) : 0),
+      0,
+    );
     if (unit.text.length > 500) score *= 0.8;
     score *= languageWeight[sourceIndex] ?? 1;
     scored.push({ unit, sourceIndex, termScore, score });
@@ -147,7 +148,11 @@ export interface Composition {
   support: ScoredUnit[];
 }
 
-const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Chooses the statement that leads and the ones that support it. */
 export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: number } = {}): Composition | null {

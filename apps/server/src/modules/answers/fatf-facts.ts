@@ -14,7 +14,8 @@ import { fold } from './text-tools.ts';
 
 const fatfWords =
   /\b(fatf|gafi|grey|gray|graue[nm]?|grise|grigia|black ?list|blacklist|schwarze[nm]? liste|liste noire|lista nera|increased monitoring|verstarkte[nr]? (beobachtung|uberwachung)|surveillance renforcee|monitoraggio rafforzato|call for action|aufruf zum handeln|appel a l'action|invito all'azione|high-risk jurisdictions?|hochrisiko\w*|haut risque|alto rischio|plenary|plenarsitzung|pleniere|plenaria|listed|gelistet|listee?s?|in lista)\b/;
-const greyWords = /\b(grey|gray|graue[nm]?|grise|grigia|increased monitoring|verstarkte[nr]? (beobachtung|uberwachung)|surveillance renforcee|monitoraggio rafforzato)\b/;
+const greyWords =
+  /\b(grey|gray|graue[nm]?|grise|grigia|increased monitoring|verstarkte[nr]? (beobachtung|uberwachung)|surveillance renforcee|monitoraggio rafforzato)\b/;
 const blackWords =
   /\b(black ?list|blacklist|schwarze[nm]?|noire|nera|call for action|aufruf zum handeln|appel a l'action|invito all'azione|high-risk|hochrisiko\w*|haut risque|alto rischio|countermeasures|gegenmassnahmen|contre-mesures|contromisure)\b/;
 const changeWords =
@@ -23,8 +24,7 @@ const measureWords =
   /\b(measures?|due diligence|countermeasures|obligations?|what (must|should)|massnahmen|sorgfalt\w*|gegenmassnahmen|pflichten|mesures?|vigilance|diligence|contre-mesures|misure|diligenza|contromisure|obblighi)\b/;
 const memberWords = /\b(members?|membership|mitglied\w*|membres?|membri|membro)\b/;
 const countWords = /\b(how many|wie viele|combien|quanti|quante|number of|anzahl|nombre de|numero di)\b/;
-const listWords =
-  /\b(which|who|name the|welche[nrs]?|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
+const listWords = /\b(which|who|name the|welche[nrs]?|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
 
 type Say = {
   listTitle: string;
@@ -43,10 +43,12 @@ type Say = {
 };
 
 const date = (value: string, language: ChatLanguage) =>
-  new Intl.DateTimeFormat(
-    { en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' }[language],
-    { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' },
-  ).format(new Date(`${value}T00:00:00Z`));
+  new Intl.DateTimeFormat({ en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' }[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${value}T00:00:00Z`));
 
 const phrases: Record<ChatLanguage, Say> = {
   en: {
@@ -94,7 +96,8 @@ const phrases: Record<ChatLanguage, Say> = {
     since: (value) => ` Ce statut s’applique depuis le ${value}.`,
     member: (name, member) => (member ? `${name} est membre du GAFI.` : `${name} n’est pas membre du GAFI.`),
     history: (name, entries) => `Historique des inscriptions – ${name} : ${entries}.`,
-    noHistory: (name) => `Les données n’enregistrent aucun changement d’inscription pour ${name} depuis le début de l’historique.`,
+    noHistory: (name) =>
+      `Les données n’enregistrent aucun changement d’inscription pour ${name} depuis le début de l’historique.`,
     change: (value, plenary, entries) => `${plenary ?? 'Le'} ${plenary ? `(${value})` : value} : ${entries}.`,
     movedTo: (from, to) => `de « ${from.toLowerCase()} » à « ${to.toLowerCase()} »`,
     measures: (label, text) => `${label} : ${text}`,
@@ -111,7 +114,8 @@ const phrases: Record<ChatLanguage, Say> = {
     since: (value) => ` Ha questo stato dal ${value}.`,
     member: (name, member) => (member ? `${name} è membro del GAFI.` : `${name} non è membro del GAFI.`),
     history: (name, entries) => `Cronologia delle iscrizioni – ${name}: ${entries}.`,
-    noHistory: (name) => `I dati non registrano alcuna modifica dell’iscrizione di ${name} dall’inizio della cronologia.`,
+    noHistory: (name) =>
+      `I dati non registrano alcuna modifica dell’iscrizione di ${name} dall’inizio della cronologia.`,
     change: (value, plenary, entries) => `${plenary ?? 'Il'} ${plenary ? `(${value})` : value}: ${entries}.`,
     movedTo: (from, to) => `da «${from.toLowerCase()}» a «${to.toLowerCase()}»`,
     measures: (label, text) => `${label}: ${text}`,
@@ -193,7 +197,9 @@ export function fatfFactSources({ question, language, facts, scope }: FatfFactsR
         const when = change.effectiveDate ? date(change.effectiveDate, language) : '';
         return `${when} ${say.movedTo(label(change.fromStatus!), label(change.toStatus!))}`.trim();
       });
-    statements.push(history.length > 0 ? say.history(nameOf(country), history.join('; ')) : say.noHistory(nameOf(country)));
+    statements.push(
+      history.length > 0 ? say.history(nameOf(country), history.join('; ')) : say.noHistory(nameOf(country)),
+    );
     const guidance = texts.get(country.status);
     if (guidance && measureWords.test(folded)) {
       const action = guidance.actions?.find((entry) => entry.action === country.blackListAction);
@@ -219,17 +225,26 @@ export function fatfFactSources({ question, language, facts, scope }: FatfFactsR
         const month = new Date(`${value}T00:00:00Z`).getUTCMonth();
         const monthNames = fold(
           ['en', 'de', 'fr', 'it']
-            .map((locale) => new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month, 1))))
+            .map((locale) =>
+              new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+                new Date(Date.UTC(2000, month, 1)),
+              ),
+            )
             .join('|'),
         );
         const mentionsMonth = new RegExp(`\\b(${monthNames})\\b`).test(folded);
-        const anyMonth = /\b(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre)\b/.test(folded);
+        const anyMonth =
+          /\b(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre)\b/.test(
+            folded,
+          );
         return !anyMonth || mentionsMonth;
       });
       for (const value of (named.length > 0 ? named : dates).slice(0, year ? 3 : 1)) {
         const changes = groups.get(value) ?? [];
         const entries = changes
-          .map((change) => `${change.names[language]} ${say.movedTo(label(change.fromStatus!), label(change.toStatus!))}`)
+          .map(
+            (change) => `${change.names[language]} ${say.movedTo(label(change.fromStatus!), label(change.toStatus!))}`,
+          )
           .join('; ');
         statements.push(say.change(date(value, language), changes[0]?.plenaryName?.[language] ?? null, entries));
       }

@@ -28,8 +28,10 @@ const phrases: Record<
   en: {
     more: 'In more detail:',
     nothing: 'I could not find an answer to this question in the knowledge base, so I will not guess.',
-    elsewhere: 'This question is about rules the knowledge base does not cover, so I will not answer it from unrelated sources.',
-    advice: 'I do not make forecasts or give personal investment advice: the knowledge base explains rules, it does not pick investments.',
+    elsewhere:
+      'This question is about rules the knowledge base does not cover, so I will not answer it from unrelated sources.',
+    advice:
+      'I do not make forecasts or give personal investment advice: the knowledge base explains rules, it does not pick investments.',
     covers:
       'The knowledge base covers Swiss financial-market regulation (AMLA, FinSA, FinIA, FINMA circulars and more), US investment-adviser regulation (the Advisers Act and its rules, Form ADV and Form CRS, FinCEN) and the FATF lists.',
     hint: 'Try rephrasing the question with the regulation’s terms, or add your own documents to the library.',
@@ -51,7 +53,8 @@ const phrases: Record<
   },
   fr: {
     more: 'En détail :',
-    nothing: 'Je n’ai pas trouvé de réponse à cette question dans la base de connaissances ; je préfère ne pas deviner.',
+    nothing:
+      'Je n’ai pas trouvé de réponse à cette question dans la base de connaissances ; je préfère ne pas deviner.',
     advice:
       'Je ne fais pas de prévisions et ne donne pas de conseils de placement personnels : la base de connaissances explique des règles, elle ne choisit pas de placements.',
     elsewhere:
@@ -64,7 +67,8 @@ const phrases: Record<
   },
   it: {
     more: 'Nel dettaglio:',
-    nothing: 'Non ho trovato una risposta a questa domanda nella base di conoscenza, quindi preferisco non tirare a indovinare.',
+    nothing:
+      'Non ho trovato una risposta a questa domanda nella base di conoscenza, quindi preferisco non tirare a indovinare.',
     advice:
       'Non faccio previsioni né do consigli d’investimento personali: la base di conoscenza spiega norme, non sceglie investimenti.',
     elsewhere:
@@ -153,7 +157,10 @@ export function createOfflineEngine({
     let first = true;
     for (const line of lead) {
       const tag = yield* marker(line);
-      yield* streamText(`${first ? '' : line.bullet ? '\n' : '\n\n'}${line.bullet ? '- ' : ''}${line.text}${tag}`, request.signal);
+      yield* streamText(
+        `${first ? '' : line.bullet ? '\n' : '\n\n'}${line.bullet ? '- ' : ''}${line.text}${tag}`,
+        request.signal,
+      );
       first = false;
     }
     if (support.length > 0) {

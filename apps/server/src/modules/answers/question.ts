@@ -16,7 +16,7 @@ const kinds: { kind: AnswerKind; pattern: RegExp }[] = [
   {
     kind: 'amount',
     pattern:
-      /\b(how much|how many|how high|threshold|amount|wie viel|wie viele|wie hoch|schwellenwert|schwelle|betrag|combien|seuil|montant|quanto|quanti|quante|soglia|importo)\b/,
+      /\b(how much|how many|how high|thresholds?|amounts?|limits?|wie viel|wie viele|wie hoch|schwellenwerte?n?|schwellen?|betrage?|combien|seuils?|montants?|plafonds?|quanto|quanti|quante|soglia|soglie|importi|importo)\b/,
   },
   {
     kind: 'list',

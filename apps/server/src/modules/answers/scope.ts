@@ -63,7 +63,9 @@ function matcher(names: string[]) {
 }
 
 export function loadScopeCheck(): ScopeCheck {
-  const scope = JSON.parse(fs.readFileSync(fileURLToPath(new URL('glossary/scope.json', contentDir)), 'utf8')) as ScopeFile;
+  const scope = JSON.parse(
+    fs.readFileSync(fileURLToPath(new URL('glossary/scope.json', contentDir)), 'utf8'),
+  ) as ScopeFile;
   const jurisdictions = JSON.parse(
     fs.readFileSync(fileURLToPath(new URL('fatf/jurisdictions.json', contentDir)), 'utf8'),
   ) as Jurisdiction[];
@@ -91,7 +93,8 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
     const found: CountryMention[] = [];
     for (const country of countryNames) {
       if (!country.pattern.test(folded)) continue;
-      if (!found.some((mention) => mention.iso2 === country.iso2)) found.push({ iso2: country.iso2, name: country.name });
+      if (!found.some((mention) => mention.iso2 === country.iso2))
+        found.push({ iso2: country.iso2, name: country.name });
       folded = folded.replace(country.pattern, '$1 ');
     }
     return found;

@@ -66,7 +66,12 @@ export function createAnswerEngine({
     language: ChatLanguage,
     scopeOf: { userId: string | null; includeKnowledgeBase: boolean },
   ) {
-    const found = await search.searchChunks({ query: question, scope: scopeOf, limit: sourceLimit * 3, acrossLanguages: true });
+    const found = await search.searchChunks({
+      query: question,
+      scope: scopeOf,
+      limit: sourceLimit * 3,
+      acrossLanguages: true,
+    });
     // A passage in the question's language reads best; English (the US documents) next; a third
     // language only when nothing closer answers.
     const preference = (passage: (typeof found)[number]) =>

@@ -33,7 +33,8 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
   const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const compiled = entries.map((entry) => {
     const localeOf = new Map<string, Locale>();
-    for (const locale of locales) for (const form of entry[locale] ?? []) if (!localeOf.has(form)) localeOf.set(form, locale);
+    for (const locale of locales)
+      for (const form of entry[locale] ?? []) if (!localeOf.has(form)) localeOf.set(form, locale);
     const forms = [...localeOf.keys()];
     // A form matches at the start of a word ("geldwäsch…" in "Geldwäschereigesetz").
     const patterns = forms.map((form) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(foldText(form))}`, 'u'));
@@ -51,7 +52,8 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
     expand(text) {
       const added = new Map<string, Locale>();
       for (const { used, forms, localeOf } of concepts(text)) {
-        for (const form of forms) if (!used.includes(form) && !added.has(form)) added.set(form, localeOf.get(form) ?? 'en');
+        for (const form of forms)
+          if (!used.includes(form) && !added.has(form)) added.set(form, localeOf.get(form) ?? 'en');
       }
       return [...added].map(([form, locale]) => ({ form, locale }));
     },

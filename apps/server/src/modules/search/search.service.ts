@@ -65,7 +65,11 @@ export function queryTerms(query: string): { terms: string[]; phrases: string[];
     const next = tokens[index + 1];
     return content(token) && content(next) ? [`${token} ${next}`] : [];
   });
-  return { terms: [...new Set(tokens.filter(content))], phrases: [...new Set(phrases)].slice(0, 12), filter: usesSyntax ? query : undefined };
+  return {
+    terms: [...new Set(tokens.filter(content))],
+    phrases: [...new Set(phrases)].slice(0, 12),
+    filter: usesSyntax ? query : undefined,
+  };
 }
 
 /**

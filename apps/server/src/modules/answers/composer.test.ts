@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createGlossary, loadGlossary } from '../search/glossary.ts';
+import type { AnswerSource } from './answer-provider.ts';
+import { compose, readSources } from './composer.ts';
+
+const glossary = createGlossary(loadGlossary());
+const source = (title: string, text: string, language = 'en'): AnswerSource => ({
+  number: 0,
+  kind: 'document',
+  documentId: null,
+  title,
+  page: null,
+  heading: null,
+  text,
+  snippet: '',
+  href: '',
+  asOf: null,
+  language,
+});
+
+const formAdv = source(
+  'Form ADV annual amendment',
+  'Advisers file Form ADV through IARD. The annual updating amendment is due within 90 days after the end of the fiscal year. Fees depend on assets.',
+);
+const duties = source(
+  'AMLA duties',
+  'The AMLA sets these due diligence duties for financial intermediaries:\n\n- verify the identity of the contracting party;\n- establish the beneficial owner;\n- clarify unusual transactions;\n- keep records.\n\nThe AMLA entered into force in 1998.',
+);
+
+describe('composition', () => {
+  it('leads with the statement that holds the kind of fact asked for', () => {
+    const reading = readSources('When is the Form ADV annual updating amendment due?', [formAdv], glossary, 'en');
+    expect(compose(reading)?.lead.unit.text).toBe(
+      'The annual updating amendment is due within 90 days after the end of the fiscal year.',
+    );
+  });
+
+  it('gives a list question the whole list', () => {
+    const reading = readSources('What are the due diligence duties under the AMLA?', [duties], glossary, 'en');
+    const composition = compose(reading);
+    const texts = [composition?.lead, ...(composition?.support ?? [])].map((item) => item?.unit.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'verify the identity of the contracting party;',
+        'establish the beneficial owner;',
+        'clarify unusual transactions;',
+        'keep records.',
+      ]),
+    );
+  });
+
+  it('measures how much of the question one passage holds, across languages through the glossary', () => {
+    expect(
+      readSources('Welche Sorgfaltspflichten hat ein Finanzintermediär?', [duties], glossary, 'de').coverage,
+    ).toBeGreaterThan(0.5);
+    expect(
+      readSources('What is a good recipe for chocolate cake?', [formAdv, duties], glossary, 'en').coverage,
+    ).toBeLessThan(0.42);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { answerKind, holdsAnswer } from './question.ts';
+
+describe('answer kind', () => {
+  it.each([
+    ['By when must the brochure be delivered?', 'when'],
+    ['Bis wann muss das Update eingereicht werden?', 'when'],
+    ['Dans quel délai faut-il communiquer ?', 'when'],
+    ['Entro quando va inviata la comunicazione?', 'when'],
+    ['What are the qualified client thresholds?', 'amount'],
+    ['Wie hoch ist der Schwellenwert?', 'amount'],
+    ['Which countries are on the grey list?', 'list'],
+    ['Quali sono gli obblighi di diligenza?', 'list'],
+    ['Does the custody rule require a surprise examination?', 'yesno'],
+    ['Explain the marketing rule.', 'general'],
+  ])('%s → %s', (question, kind) => {
+    expect(answerKind(question)).toBe(kind);
+  });
+
+  it('recognises the facts a kind asks for', () => {
+    expect(holdsAnswer('when', 'It must be filed within 90 days of the fiscal year end.')).toBe(true);
+    expect(holdsAnswer('when', 'Die Meldung erfolgt innert 24 Stunden.')).toBe(true);
+    expect(holdsAnswer('when', 'The adviser must keep a copy.')).toBe(false);
+    expect(holdsAnswer('amount', 'at least $1.4 million under management')).toBe(true);
+    expect(holdsAnswer('amount', 'a written code of ethics')).toBe(false);
+  });
+});
