@@ -27,9 +27,11 @@ interface QueryTerm {
 
 export interface Reading {
   kind: AnswerKind;
-  /** The share of the question's weighted terms the best passages hold (0–1). */
+  /** The share of the question's terms the best passage holds (0–1). */
   coverage: number;
   units: ScoredUnit[];
+  /** Per source: the weight of the question's terms its title and heading hold. */
+  titleWeight: number[];
 }
 
 const stemsOf = (text: string) => words(text).map(stem);
@@ -69,7 +71,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     units.map((unit) => ({ unit, sourceIndex, stems: stemsOf(unit.text) })),
   );
   const baseTerms = questionTerms(question, glossary);
-  if (baseTerms.length === 0 || all.length === 0) return { kind, coverage: 0, units: [] };
+  if (baseTerms.length === 0 || all.length === 0) return { kind, coverage: 0, units: [], titleWeight: [] };
 
   // Rarer terms weigh more: inverse frequency over the statements of the retrieved passages.
   const terms: QueryTerm[] = baseTerms.map((term) => {
@@ -77,10 +79,11 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     return { ...term, idf: Math.log(1 + all.length / (1 + frequency)) };
   });
 
-  // A source whose title or heading names the question's terms lends weight to all its statements.
+  // A source whose title or heading names the question's terms lends weight to all its statements;
+  // an identifier in the title ("Rule 204-2", "2023/1") names the very instrument asked about.
   const sourcePrior = sources.map((source) => {
     const titleStems = stemsOf(`${source.title} ${source.heading ?? ''}`);
-    return terms.reduce((sum, term) => sum + holds(titleStems, term) * term.idf, 0);
+    return terms.reduce((sum, term) => sum + holds(titleStems, term) * term.idf * (/\d/.test(term.stem) ? 3 : 1), 0);
   });
 
   const pairs = terms.slice(1).flatMap((term, index) => {
@@ -139,7 +142,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
       return terms.filter((term) => holds(stems, term) > 0).length / terms.length;
     }),
   );
-  return { kind, coverage, units: scored };
+  return { kind, coverage, units: scored, titleWeight: sourcePrior };
 }
 
 export interface Composition {
@@ -157,7 +160,20 @@ const normalise = (text: string) =>
 /** Chooses the statement that leads and the ones that support it. */
 export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: number } = {}): Composition | null {
   const ranked = reading.units.filter((item) => item.termScore > 0).toSorted((a, b) => b.score - a.score);
-  const lead = ranked[0];
+  if (ranked.length === 0) return null;
+  // The passage that answers best — its title and its two best statements together — gives the lead:
+  // a document named after the instrument asked about beats a passing mention elsewhere.
+  const passageScores = new Map<number, number[]>();
+  for (const item of ranked)
+    passageScores.set(item.sourceIndex, [...(passageScores.get(item.sourceIndex) ?? []), item.termScore]);
+  const passageScore = (index: number) => {
+    const [first = 0, second = 0] = passageScores.get(index) ?? [];
+    return (reading.titleWeight[index] ?? 0) + first + 0.5 * second;
+  };
+  const bestPassage = [...passageScores.keys()].reduce((best, index) =>
+    passageScore(index) > passageScore(best) ? index : best,
+  );
+  const lead = ranked.find((item) => item.sourceIndex === bestPassage) ?? ranked[0];
   if (!lead) return null;
 
   const seen = new Set([normalise(lead.unit.text)]);
@@ -186,7 +202,8 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
 
   const perSource = new Map<number, number>();
   const sources = new Set([lead.sourceIndex]);
-  for (const item of ranked.slice(1)) {
+  for (const item of ranked) {
+    if (item === lead) continue;
     if (support.length >= maxSupport + (reading.kind === 'list' ? 30 : 0)) break;
     if (item.score < lead.score * 0.35) break;
     const count = perSource.get(item.sourceIndex) ?? 0;

@@ -164,11 +164,15 @@ export function createOfflineEngine({
       first = false;
     }
     if (support.length > 0) {
-      yield* streamText(`\n\n${phrases[request.language].more}\n`, request.signal);
-      for (const line of support) {
+      yield* streamText(`\n\n${phrases[request.language].more}`, request.signal);
+      let previousBullet = false;
+      for (const [index, line] of support.entries()) {
         if (request.signal.aborted) return;
         const tag = yield* marker(line);
-        yield* streamText(`${line.bullet ? '\n- ' : '\n\n'}${line.text}${tag}`, request.signal);
+        // Bullets of one list stay together; a paragraph stands apart.
+        const gap = index === 0 ? '\n' : line.bullet && previousBullet ? '\n' : '\n\n';
+        yield* streamText(`${gap}${line.bullet ? '- ' : ''}${line.text}${tag}`, request.signal);
+        previousBullet = line.bullet;
       }
     }
     yield { type: 'usage', usage: zeroUsage };

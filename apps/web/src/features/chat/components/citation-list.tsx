@@ -1,12 +1,13 @@
 import type { Citation } from '@compliance/shared/chat';
-import { ExternalLink, FileText } from 'lucide-react';
+import { ExternalLink, FileText, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { formatDate } from '@/lib/format.ts';
 
 /** The sources of one answer: number, title, page, a short quote, and a link to the place. */
 export function CitationList({ citations, idPrefix }: { citations: Citation[]; idPrefix: string }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   if (citations.length === 0) return null;
   const sorted = [...citations].sort((a, b) => a.number - b.number);
   return (
@@ -34,6 +35,14 @@ export function CitationList({ citations, idPrefix }: { citations: Citation[]; i
                   <FileText aria-hidden="true" className="size-3.5 shrink-0" />
                   <span className="break-words">{citation.title}</span>
                 </Link>
+              ) : citation.kind === 'fatf' ? (
+                <Link
+                  to={citation.href}
+                  className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
+                >
+                  <Globe aria-hidden="true" className="size-3.5 shrink-0" />
+                  <span className="break-words">{citation.title}</span>
+                </Link>
               ) : (
                 <a
                   href={citation.href}
@@ -47,6 +56,17 @@ export function CitationList({ citations, idPrefix }: { citations: Citation[]; i
               )}
               {citation.page ? (
                 <span className="ml-1 text-neutral-500">· {t('chat:citations.page', { page: citation.page })}</span>
+              ) : null}
+              {citation.asOf ? (
+                <span className="ml-1 text-neutral-500">
+                  ·{' '}
+                  {t('chat:citations.asOf', {
+                    date: formatDate(`${citation.asOf}T00:00:00Z`, i18n.language, {
+                      dateStyle: 'medium',
+                      timeZone: 'UTC',
+                    }),
+                  })}
+                </span>
               ) : null}
               <p className="mt-0.5 text-neutral-600 italic">“{citation.quote}”</p>
             </div>
