@@ -16,6 +16,8 @@ interface ScopeFile {
   covered: string[];
   otherJurisdictions: string[];
   adviceOrForecast: string[];
+  /** Names people use for a country besides the official ones (e.g. "North Korea"). */
+  countryAliases: Record<string, string[]>;
 }
 
 interface Jurisdiction {
@@ -76,7 +78,12 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
   const covered = new Set(scope.coveredCountries);
   const countryNames = jurisdictions
     .flatMap((jurisdiction) =>
-      [...new Set(locales.map((locale) => jurisdiction.names[locale]))].map((name) => ({
+      [
+        ...new Set([
+          ...locales.map((locale) => jurisdiction.names[locale]),
+          ...(scope.countryAliases[jurisdiction.iso2] ?? []),
+        ]),
+      ].map((name) => ({
         iso2: jurisdiction.iso2,
         name,
         pattern: namePattern(name).pattern,
