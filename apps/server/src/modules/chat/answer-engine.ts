@@ -75,7 +75,7 @@ export function createAnswerEngine({
     // A passage in the question's language reads best; English (the US documents) next; a third
     // language only when nothing closer answers.
     const preference = (passage: (typeof found)[number]) =>
-      passage.language === language ? 1.5 : passage.language === 'en' || !passage.language ? 1 : 0.6;
+      passage.language === language ? 1.25 : passage.language === 'en' || !passage.language ? 1 : 0.6;
     const all = found
       .map((passage) => ({ passage, score: passage.rank * preference(passage) }))
       .sort((a, b) => b.score - a.score)

@@ -99,7 +99,7 @@ export function createSearchService(
         for (const { form, locale } of glossary.expand(text)) {
           weighted.push({
             text: form,
-            weight: 0.5 / Math.max(1, form.split(/\s+/).length),
+            weight: 0.7 / Math.sqrt(Math.max(1, form.split(/\s+/).length)),
             config: tsConfigFor(locale),
           });
         }
