@@ -182,6 +182,8 @@ export function ChatView({
     setFormError(null);
     setDraft('');
     setRegenerated(null);
+    // Keep the default assistant chosen while the new conversation's URL catches up.
+    setAssistantId(selected.id);
     if (mode === 'account' && conversationId) loadedFor.current = conversationId;
     void session.ask(question, options());
   };
