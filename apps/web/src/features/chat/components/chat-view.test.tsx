@@ -271,6 +271,7 @@ beforeEach(() => {
           },
         ],
         ['delta', { text: conversation.messages[1]!.content }],
+        ['citation', citations[0]],
         [
           'done',
           { status: 'complete', usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, remaining: null },
@@ -297,10 +298,10 @@ function screenWidth(wide: boolean) {
   }));
 }
 
-function renderChat(conversationId: string | null) {
+function renderChat(conversationId: string | null, mode: 'account' | 'trial' = 'account') {
   return renderRoute('/chat', {
     routes: [
-      { path: '/chat', element: <ChatView mode="account" conversationId={conversationId} /> },
+      { path: '/chat', element: <ChatView mode={mode} conversationId={conversationId} /> },
       { path: '/fatf/countries/:id', element: <p>Country page</p> },
     ],
   });
@@ -396,6 +397,25 @@ describe('the citation viewer', () => {
     await waitFor(() => expect(page.querySelectorAll('mark[data-passage]')).toHaveLength(0));
     await user.click(within(panel).getByRole('button', { name: 'Close the source' }));
     await waitFor(() => expect(screen.queryByRole('complementary')).not.toBeInTheDocument());
+  });
+
+  it('in the anonymous trial shows the cited passage itself, without reading the library', async () => {
+    screenWidth(true);
+    const { user } = renderChat(null, 'trial');
+    await user.click(await screen.findByRole('radio', { name: /AI Expert/ }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'Which jurisdictions are on the black list?',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const list = await sources();
+    await user.click(await list.findByRole('button', { name: /FATF high-risk jurisdictions/ }));
+
+    const panel = await screen.findByRole('complementary', { name: 'FATF high-risk jurisdictions' });
+    expect(within(panel).getByText(/Sign in to open the whole document/)).toBeInTheDocument();
+    expect(panel.querySelector('mark[data-passage]')?.textContent).toBe('Iran | Call for action');
+    expect(within(panel).queryByRole('link', { name: 'Open in Documents' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/documents/'))).toBe(false);
   });
 
   it('opens from the [n] marker in the answer too', async () => {

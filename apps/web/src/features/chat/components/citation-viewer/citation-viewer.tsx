@@ -31,9 +31,16 @@ function ViewerBody({ citation, mode }: Pick<CitationViewerProps, 'citation' | '
   );
 }
 
-function OpenInDocuments({ citation, mode }: Pick<CitationViewerProps, 'citation' | 'mode'>): ReactNode {
+/** A signed-in user can open a cited library document on the documents page too. */
+function inLibrary(
+  citation: Citation,
+  mode: CitationViewerProps['mode'],
+): citation is Citation & { documentId: string } {
+  return citation.kind === 'document' && Boolean(citation.documentId) && mode === 'account';
+}
+
+function OpenInDocuments({ citation }: { citation: Citation & { documentId: string } }): ReactNode {
   const { t } = useTranslation('chat');
-  if (citation.kind !== 'document' || !citation.documentId || mode !== 'account') return null;
   return (
     <Link
       to={paths.app.documentViewer.getHref(citation.documentId, citation.page)}
@@ -86,7 +93,7 @@ export function CitationViewer({ citation, mode, layout, onClose }: CitationView
         // The chat returns focus to the citation itself.
         onCloseAutoFocus={(event) => event.preventDefault()}
         className="inset-0 top-0 left-0 h-dvh max-h-dvh w-full translate-x-0 translate-y-0 rounded-none sm:max-w-none"
-        footer={<OpenInDocuments citation={citation} mode={mode} />}
+        footer={inLibrary(citation, mode) ? <OpenInDocuments citation={citation} /> : undefined}
       >
         <div aria-label={label} role="region" key={citationKey}>
           <ViewerBody citation={citation} mode={mode} />
@@ -119,9 +126,9 @@ export function CitationViewer({ citation, mode, layout, onClose }: CitationView
       <div key={citationKey} className="min-h-0 flex-1 overflow-y-auto px-4 py-3 text-sm">
         <ViewerBody citation={citation} mode={mode} />
       </div>
-      {mode === 'account' && citation.kind === 'document' && citation.documentId && (
+      {inLibrary(citation, mode) && (
         <div className="border-t border-neutral-200 px-4 py-2">
-          <OpenInDocuments citation={citation} mode={mode} />
+          <OpenInDocuments citation={citation} />
         </div>
       )}
     </aside>
