@@ -4,38 +4,41 @@ import { expect, test, signInAsNewUser } from '../support/fixtures.ts';
 // journeys use the start-up admin's real session (support/fixtures.ts).
 
 test.describe('chat', () => {
-  test('pick an assistant, ask, watch the cited answer stream and open a citation at its page', async ({ page }) => {
+  test('the default assistant is chosen, ask, watch the cited answer stream and open a citation beside the chat', async ({
+    page,
+  }) => {
     await signInAsNewUser(page);
     await page.goto('/chat');
+    // Settings' default assistant (the AI Expert) is already chosen for a new conversation.
+    await expect(page.getByRole('radio', { name: /AI Expert/ })).toBeChecked();
     const composer = page.getByLabel('Your question');
     await composer.fill('When must a Form ADV brochure be delivered?');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Please select an assistant first')).toBeVisible();
-
-    await page.getByText('AI Expert', { exact: true }).click();
     await page.getByRole('button', { name: 'Send' }).click();
     // While it streams, Stop is offered; then the answer with its numbered sources.
     const answer = page.locator('li[data-role="assistant"]').last();
     await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
-    await expect(answer.getByText('According to the sources I found:')).toBeVisible();
     await expect(answer.getByRole('heading', { name: 'Sources' })).toBeVisible();
-    const firstSource = answer.getByRole('link', { name: /Rule 204-3/ }).first();
+    const firstSource = answer
+      .locator('button[data-citation-source]')
+      .filter({ hasText: /Rule 204-3/ })
+      .first();
     await expect(firstSource).toBeVisible();
     await expect(answer.locator('button[data-citation="1"]').first()).toBeVisible();
     await expect(page).toHaveURL(/\/chat\?c=/);
     // The conversation appears in the list.
     await expect(page.getByRole('link', { name: /When must a Form ADV brochure be delivered/ })).toBeVisible();
 
-    const href = await firstSource.getAttribute('href');
-    expect(href).toMatch(/^\/documents\?file=[0-9a-f-]{36}/);
-    const sourceTitle = (await firstSource.textContent())?.replace(/^\s*\d+\s*/, '').trim() ?? '';
+    const sourceTitle = (await firstSource.locator('span.break-words').textContent())?.trim() ?? '';
     await firstSource.click();
-    // The cited document opens in the viewer, at the cited page, with its text.
-    await expect(page).toHaveURL(/\/documents\?file=/);
-    const viewer = page.getByRole('dialog');
+    // The cited document opens beside the conversation, with the passage marked; the chat stays.
+    const viewer = page.getByRole('complementary', { name: sourceTitle });
     await expect(viewer).toBeVisible();
-    await expect(viewer.getByRole('heading').first()).toContainText(sourceTitle.slice(0, 20));
-    await expect(viewer.getByTestId('viewer-text')).toContainText(/Form ADV|brochure/i);
+    await expect(page).toHaveURL(/\/chat\?c=/);
+    await expect(viewer.locator('mark[data-passage]').first()).toBeVisible();
+    await expect(viewer.getByRole('link', { name: 'Open in Documents' })).toHaveAttribute(
+      'href',
+      /^\/documents\?file=[0-9a-f-]{36}/,
+    );
   });
 
   test('Stop ends a streaming answer: it is kept as stopped, and no error appears', async ({ page }) => {

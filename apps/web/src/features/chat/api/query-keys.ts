@@ -11,4 +11,7 @@ export const chatQueryKeys = {
   conversation: (id: string) => [...chatQueryKeys.all, 'conversation', id] as const,
   usage: () => [...chatQueryKeys.all, 'usage'] as const,
   trialUsage: () => [...chatQueryKeys.all, 'trial-usage'] as const,
+  // Cited documents sit outside `all`: a new turn does not change them.
+  citedDocument: (fileId: string) => ['chat-sources', fileId, 'content'] as const,
+  citedOriginal: (fileId: string) => ['chat-sources', fileId, 'original'] as const,
 };

@@ -36,8 +36,11 @@ function formValues(assistant: AdminAssistant): AssistantForm {
   };
 }
 
-/** One assistant's definition as an edit form (admin). */
-export function AssistantEditor({ assistant }: { assistant: AdminAssistant }) {
+/**
+ * One assistant's definition as an edit form (admin). `offline`: the server answers with the built-in
+ * engine, which does not use the instructions; the form says so.
+ */
+export function AssistantEditor({ assistant, offline = false }: { assistant: AdminAssistant; offline?: boolean }) {
   const { t } = useTranslation(['chat', 'errors']);
   const { formatDate } = useFormatters();
   const update = useUpdateAssistant();
@@ -123,7 +126,11 @@ export function AssistantEditor({ assistant }: { assistant: AdminAssistant }) {
           <FormField
             className="md:col-span-2"
             label={t('chat:admin.fields.instructions')}
-            hint={t('chat:admin.hints.instructions')}
+            hint={
+              offline
+                ? `${t('chat:admin.hints.instructions')} ${t('chat:admin.hints.instructionsOffline')}`
+                : t('chat:admin.hints.instructions')
+            }
             required
             error={message(errors.instructions?.message)}
           >

@@ -1,13 +1,16 @@
-import type { Assistant, ChatCapabilities, StreamMeta } from '@compliance/shared/chat';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Assistant, ChatCapabilities, Citation, StreamMeta } from '@compliance/shared/chat';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { useAssistants } from '../api/get-assistants.ts';
+import { useChatDefaults } from '../api/get-chat-defaults.ts';
 import { useConversation } from '../api/get-conversation.ts';
 import { toUiMessages, useChatSession, type UiMessage } from '../hooks/use-chat-session.ts';
+import { useMediaQuery } from '../hooks/use-media-query.ts';
 import { AssistantPicker } from './assistant-picker.tsx';
+import { CitationViewer } from './citation-viewer/citation-viewer.tsx';
 import { Composer } from './composer.tsx';
 import { MessageItem } from './message-item.tsx';
 import { locales } from '@compliance/shared/locales';
@@ -24,6 +27,12 @@ export interface ChatViewProps {
 }
 
 const examples = ['exampleFormAdv', 'exampleMros', 'exampleFatf'] as const;
+
+/** Settings' default assistant → the assistant's slug. */
+const defaultAssistantSlugs = { expert: 'ai-expert', prompt_engineer: 'prompt-engineer' } as const;
+
+/** From this width the cited passage opens beside the conversation; below it, as a sheet over it. */
+const SIDE_PANEL_QUERY = '(min-width: 1280px)';
 
 /** The chat: assistant picker, toggles, the streamed conversation with citations, and the composer. */
 export function ChatView({
@@ -50,8 +59,15 @@ export function ChatView({
   });
   const { messages, streaming, load, clear } = session;
   const [assistantId, setAssistantId] = useState<string | null>(null);
-  const [knowledgeBase, setKnowledgeBase] = useState(true);
-  const [webSearch, setWebSearch] = useState(false);
+  // The switches as the user set them; null: the defaults for the assistant (and the user's settings).
+  const [knowledgeBaseChoice, setKnowledgeBase] = useState<boolean | null>(null);
+  const [webSearchChoice, setWebSearch] = useState<boolean | null>(null);
+  const defaultsQuery = useChatDefaults(mode === 'account');
+  const [viewer, setViewer] = useState<Citation | null>(null);
+  const viewerOpener = useRef<HTMLElement | null>(null);
+  const wide = useMediaQuery(SIDE_PANEL_QUERY);
+  /** The answer Regenerate replaced, to tell the user when the offline engine gave the same one. */
+  const [regenerated, setRegenerated] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
@@ -60,7 +76,23 @@ export function ChatView({
   const conversation = conversationQuery.data;
   const assistants = assistantsQuery.data?.assistants ?? [];
   const capabilities: ChatCapabilities | undefined = assistantsQuery.data?.capabilities;
-  const selected = assistants.find((assistant) => assistant.id === (conversation?.assistantId ?? assistantId)) ?? null;
+  const chosenId = conversation?.assistantId ?? assistantId;
+  // A new conversation starts with the default assistant from Settings (once they are known).
+  const defaultSlug =
+    mode === 'account' && !conversationId && !defaultsQuery.isPending
+      ? defaultAssistantSlugs[defaultsQuery.data?.defaultAssistant ?? 'expert']
+      : null;
+  const selected =
+    (chosenId
+      ? assistants.find((assistant) => assistant.id === chosenId)
+      : assistants.find((assistant) => assistant.slug === defaultSlug)) ?? null;
+  // Knowledge-base search starts as Settings say, unless the assistant itself works without sources.
+  const knowledgeBase =
+    knowledgeBaseChoice ??
+    ((selected?.defaultKnowledgeBase ?? true) &&
+      (mode !== 'account' || (defaultsQuery.data?.knowledgeBaseSearch ?? true)));
+  const webSearch = webSearchChoice ?? Boolean(selected?.defaultWebSearch && capabilities?.webSearch.available);
+  const offline = capabilities?.provider === 'offline';
 
   // Opening another conversation (or a new one) stops the answer still streaming here.
   const { stop } = session;
@@ -79,6 +111,10 @@ export function ChatView({
       if (loadedFor.current !== null && !streaming) {
         setDraft('');
         setAssistantId(null);
+        setKnowledgeBase(null);
+        setWebSearch(null);
+        setRegenerated(null);
+        setViewer(null);
         loadedFor.current = null;
         clear();
       }
@@ -89,6 +125,8 @@ export function ChatView({
       load(toUiMessages(conversation.messages));
       setKnowledgeBase(conversation.knowledgeBase);
       setWebSearch(conversation.webSearch);
+      setRegenerated(null);
+      setViewer(null);
     }
   }, [mode, conversationId, conversation, streaming, load, clear]);
 
@@ -106,9 +144,29 @@ export function ChatView({
 
   const chooseAssistant = (assistant: Assistant) => {
     setAssistantId(assistant.id);
-    setKnowledgeBase(assistant.defaultKnowledgeBase);
-    setWebSearch(assistant.defaultWebSearch && Boolean(capabilities?.webSearch.available));
+    // Another assistant starts from its own defaults again.
+    setKnowledgeBase(null);
+    setWebSearch(null);
     setFormError(null);
+  };
+
+  const openCitation = useCallback((citation: Citation, opener: HTMLElement) => {
+    viewerOpener.current = opener;
+    setViewer(citation);
+  }, []);
+
+  const closeViewer = useCallback(() => {
+    setViewer(null);
+    const opener = viewerOpener.current;
+    // Back to the citation that opened it, once the viewer (and a sheet's focus trap) is gone.
+    window.setTimeout(() => {
+      if (opener?.isConnected) opener.focus();
+    }, 0);
+  }, []);
+
+  const regenerate = () => {
+    setRegenerated(offline && lastAssistant ? lastAssistant.content : null);
+    void session.regenerate(options());
   };
 
   const submit = () => {
@@ -123,6 +181,9 @@ export function ChatView({
     }
     setFormError(null);
     setDraft('');
+    setRegenerated(null);
+    // Keep the default assistant chosen while the new conversation's URL catches up.
+    setAssistantId(selected.id);
     if (mode === 'account' && conversationId) loadedFor.current = conversationId;
     void session.ask(question, options());
   };
@@ -152,91 +213,109 @@ export function ChatView({
   // Once the conversation has started the picker shrinks, so phones keep room for the answers.
   const compact = messages.length > 0;
 
+  // Regenerate in offline mode: the built-in engine answers from the same sources the same way.
+  const regenerateNote =
+    offline && regenerated !== null && !streaming && lastAssistant?.status === 'complete'
+      ? lastAssistant.content === regenerated
+        ? t('chat:offline.regenerateSame')
+        : null
+      : null;
+
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <AssistantPicker
-        mode={mode}
-        status={assistantsQuery.status}
-        error={assistantsQuery.error}
-        assistants={assistants}
-        selectedId={selected?.id ?? null}
-        assistantLocked={Boolean(conversation)}
-        onChoose={chooseAssistant}
-        capabilities={capabilities}
-        knowledgeBase={knowledgeBase}
-        onKnowledgeBaseChange={setKnowledgeBase}
-        webSearch={webSearch}
-        onWebSearchChange={setWebSearch}
-        streaming={streaming}
-        archived={archived}
-        compact={compact}
-      />
-
-      {/* Messages */}
-      <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto py-4" aria-live="polite" aria-busy={streaming}>
-        {conversationQuery.isPending && conversationId && mode === 'account' && messages.length === 0 ? (
-          <div className="space-y-3">
-            <Skeleton className="h-10 w-2/3" />
-            <Skeleton className="h-24" />
-          </div>
-        ) : conversationQuery.isError && mode === 'account' ? (
-          <p role="alert" className="rounded-lg bg-danger-50 p-3 text-sm text-danger-800">
-            {t(errorMessageKey(conversationQuery.error))}
-          </p>
-        ) : messages.length === 0 ? (
-          <div className="mx-auto max-w-xl py-8 text-center">
-            <h2 className="text-base font-semibold text-neutral-900">{t('chat:empty.title')}</h2>
-            <p className="mt-1 text-sm text-neutral-600">{t('chat:empty.description')}</p>
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
-              {examples.map((key) => (
-                <button
-                  key={key}
-                  type="button"
-                  className="rounded-full border border-neutral-200 bg-white px-3 py-1.5 text-xs text-neutral-700 hover:border-primary-300 hover:text-primary-800"
-                  onClick={() => setDraft(t(`chat:empty.${key}`))}
-                >
-                  {t(`chat:empty.${key}`)}
-                </button>
-              ))}
-            </div>
-          </div>
-        ) : (
-          <ol className="mx-auto flex max-w-3xl flex-col gap-4">
-            {messages.map((message) => (
-              <MessageItem
-                key={message.id}
-                message={message}
-                mode={mode}
-                assistantName={selected?.name}
-                isLastAnswer={message === lastAssistant}
-                streaming={streaming}
-                archived={archived}
-                editing={editing}
-                onEditingChange={setEditing}
-                onEdit={(messageId, text) => void session.edit(messageId, text, options())}
-                onRetry={session.retry}
-                onRegenerate={() => void session.regenerate(options())}
-                onCopy={(item) => void copy(item)}
-                failureText={failureText(message)}
-              />
-            ))}
-          </ol>
-        )}
-      </div>
-
-      <div className="border-t border-neutral-200 pt-3">
-        <Composer
-          note={composerNote}
-          blocked={blocked}
-          archived={archived}
-          draft={draft}
-          onDraftChange={setDraft}
-          onSubmit={submit}
-          onStop={session.stop}
+    <div className="flex min-h-0 flex-1 gap-4">
+      <div className="mx-auto flex min-h-0 w-full max-w-4xl min-w-0 flex-1 flex-col">
+        <AssistantPicker
+          mode={mode}
+          status={assistantsQuery.status}
+          error={assistantsQuery.error}
+          assistants={assistants}
+          selectedId={selected?.id ?? null}
+          assistantLocked={Boolean(conversation)}
+          onChoose={chooseAssistant}
+          capabilities={capabilities}
+          knowledgeBase={knowledgeBase}
+          onKnowledgeBaseChange={setKnowledgeBase}
+          webSearch={webSearch}
+          onWebSearchChange={setWebSearch}
           streaming={streaming}
-          error={formError}
+          archived={archived}
+          compact={compact}
         />
+
+        {/* Messages */}
+        <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto py-4" aria-live="polite" aria-busy={streaming}>
+          {conversationQuery.isPending && conversationId && mode === 'account' && messages.length === 0 ? (
+            <div className="space-y-3">
+              <Skeleton className="h-10 w-2/3" />
+              <Skeleton className="h-24" />
+            </div>
+          ) : conversationQuery.isError && mode === 'account' ? (
+            <p role="alert" className="rounded-lg bg-danger-50 p-3 text-sm text-danger-800">
+              {t(errorMessageKey(conversationQuery.error))}
+            </p>
+          ) : messages.length === 0 ? (
+            <div className="mx-auto max-w-xl py-8 text-center">
+              <h2 className="text-base font-semibold text-neutral-900">{t('chat:empty.title')}</h2>
+              <p className="mt-1 text-sm text-neutral-600">{t('chat:empty.description')}</p>
+              <div className="mt-4 flex flex-wrap justify-center gap-2">
+                {examples.map((key) => (
+                  <button
+                    key={key}
+                    type="button"
+                    className="rounded-full border border-neutral-200 bg-white px-3 py-1.5 text-xs text-neutral-700 hover:border-primary-300 hover:text-primary-800"
+                    onClick={() => setDraft(t(`chat:empty.${key}`))}
+                  >
+                    {t(`chat:empty.${key}`)}
+                  </button>
+                ))}
+              </div>
+            </div>
+          ) : (
+            <ol className="mx-auto flex max-w-3xl flex-col gap-4">
+              {messages.map((message) => (
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  mode={mode}
+                  assistantName={selected?.name}
+                  isLastAnswer={message === lastAssistant}
+                  streaming={streaming}
+                  archived={archived}
+                  editing={editing}
+                  onEditingChange={setEditing}
+                  onEdit={(messageId, text) => {
+                    setRegenerated(null);
+                    void session.edit(messageId, text, options());
+                  }}
+                  onRetry={session.retry}
+                  onRegenerate={regenerate}
+                  onCopy={(item) => void copy(item)}
+                  onOpenCitation={openCitation}
+                  failureText={failureText(message)}
+                  note={message === lastAssistant ? regenerateNote : null}
+                />
+              ))}
+            </ol>
+          )}
+        </div>
+
+        <div className="border-t border-neutral-200 pt-3">
+          <Composer
+            note={composerNote}
+            blocked={blocked}
+            archived={archived}
+            draft={draft}
+            onDraftChange={setDraft}
+            onSubmit={submit}
+            onStop={session.stop}
+            streaming={streaming}
+            error={formError}
+          />
+        </div>
       </div>
+      {viewer && (
+        <CitationViewer citation={viewer} mode={mode} layout={wide ? 'panel' : 'sheet'} onClose={closeViewer} />
+      )}
     </div>
   );
 }

@@ -1,13 +1,25 @@
 import type { Citation } from '@compliance/shared/chat';
-import { ExternalLink, FileText, Globe } from 'lucide-react';
+import { ExternalLink, FileText, Globe2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths.ts';
-import { formatDate } from '@/lib/format.ts';
+import { CitationMeta } from './citation-meta.tsx';
 
-/** The sources of one answer: number, title, page, a short quote, and a link to the place. */
-export function CitationList({ citations, idPrefix }: { citations: Citation[]; idPrefix: string }) {
-  const { t, i18n } = useTranslation('chat');
+export interface CitationListProps {
+  citations: Citation[];
+  idPrefix: string;
+  /** Opens a cited document in the viewer beside the chat; `opener` gets focus back when it closes. */
+  onOpen: (citation: Citation, opener: HTMLElement) => void;
+}
+
+const linkClasses =
+  'inline-flex items-center gap-1 text-left font-medium text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600';
+
+/**
+ * The sources of one answer: number, title, page, "as of" date and a short quote. A document opens in
+ * the viewer beside the chat, a FATF source is a page of this app, a web source opens in a new tab.
+ */
+export function CitationList({ citations, idPrefix, onOpen }: CitationListProps) {
+  const { t } = useTranslation('chat');
   if (citations.length === 0) return null;
   const sorted = [...citations].sort((a, b) => a.number - b.number);
   return (
@@ -27,47 +39,30 @@ export function CitationList({ citations, idPrefix }: { citations: Citation[]; i
               {citation.number}
             </span>
             <div className="min-w-0">
-              {citation.kind === 'document' && citation.documentId ? (
-                <Link
-                  to={paths.app.documentViewer.getHref(citation.documentId, citation.page)}
-                  className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
+              {citation.kind === 'document' ? (
+                <button
+                  type="button"
+                  className={linkClasses}
+                  data-citation-source={citation.number}
+                  onClick={(event) => onOpen(citation, event.currentTarget)}
                 >
                   <FileText aria-hidden="true" className="size-3.5 shrink-0" />
                   <span className="break-words">{citation.title}</span>
-                </Link>
+                  <span className="sr-only"> — {t('chat:citations.showPassage')}</span>
+                </button>
               ) : citation.kind === 'fatf' ? (
-                <Link
-                  to={citation.href}
-                  className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
-                >
-                  <Globe aria-hidden="true" className="size-3.5 shrink-0" />
+                <Link to={citation.href} className={linkClasses}>
+                  <Globe2 aria-hidden="true" className="size-3.5 shrink-0" />
                   <span className="break-words">{citation.title}</span>
                 </Link>
               ) : (
-                <a
-                  href={citation.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-medium text-primary-700 hover:underline"
-                >
+                <a href={citation.href} target="_blank" rel="noopener noreferrer" className={linkClasses}>
                   <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
                   <span className="break-words">{citation.title}</span>
+                  <span className="sr-only"> {t('chat:citations.newTab')}</span>
                 </a>
               )}
-              {citation.page ? (
-                <span className="ml-1 text-neutral-500">· {t('chat:citations.page', { page: citation.page })}</span>
-              ) : null}
-              {citation.asOf ? (
-                <span className="ml-1 text-neutral-500">
-                  ·{' '}
-                  {t('chat:citations.asOf', {
-                    date: formatDate(`${citation.asOf}T00:00:00Z`, i18n.language, {
-                      dateStyle: 'medium',
-                      timeZone: 'UTC',
-                    }),
-                  })}
-                </span>
-              ) : null}
+              <CitationMeta citation={citation} />
               <p className="mt-0.5 text-neutral-600 italic">“{citation.quote}”</p>
             </div>
           </li>

@@ -45,6 +45,16 @@ describe('Composer', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('a second click on the same spot right after Stop (where Send now is) sends nothing and shows no error', async () => {
+    setupTestI18n();
+    const onSubmit = vi.fn();
+    render(<StreamingComposer onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await user.dblClick(screen.getByRole('button', { name: 'Stop' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('sends on Enter and keeps Shift+Enter for a new line', async () => {
     setupTestI18n();
     const onSubmit = vi.fn();

@@ -1,6 +1,6 @@
 import { MAX_QUESTION_LENGTH } from '@compliance/shared/chat';
 import { Send, Square } from 'lucide-react';
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
@@ -20,6 +20,13 @@ export interface ComposerProps {
   error: string | null;
 }
 
+/**
+ * How long after an answer ends an empty submission is taken for a click meant for Stop (a double
+ * click, or a tap that lands once Send has taken Stop's place) and ignored instead of answered with
+ * "Please type a question.".
+ */
+const STOP_GRACE_MS = 1_000;
+
 /** The question box: Enter sends, Shift+Enter adds a line; Stop replaces Send while an answer streams. */
 export function Composer({
   note,
@@ -34,10 +41,21 @@ export function Composer({
 }: ComposerProps) {
   const { t } = useTranslation('chat');
   const composerId = useId();
+  const streamEndedAt = useRef<number | null>(null);
+  const wasStreaming = useRef(streaming);
+  useEffect(() => {
+    if (wasStreaming.current && !streaming) streamEndedAt.current = performance.now();
+    wasStreaming.current = streaming;
+  }, [streaming]);
+  const submit = () => {
+    const justStopped = streamEndedAt.current !== null && performance.now() - streamEndedAt.current < STOP_GRACE_MS;
+    if (justStopped && draft.trim() === '') return;
+    onSubmit();
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (!streaming) onSubmit();
+      if (!streaming) submit();
     }
   };
   return (
@@ -51,7 +69,7 @@ export function Composer({
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            onSubmit();
+            if (!streaming) submit();
           }}
           className="flex flex-col gap-2"
           noValidate

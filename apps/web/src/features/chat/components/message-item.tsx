@@ -1,4 +1,4 @@
-import { MAX_QUESTION_LENGTH } from '@compliance/shared/chat';
+import { MAX_QUESTION_LENGTH, type Citation } from '@compliance/shared/chat';
 import { AlertTriangle, Bot, Copy, Pencil, RefreshCw, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
@@ -25,8 +25,12 @@ export interface MessageItemProps {
   onRetry: () => void;
   onRegenerate: () => void;
   onCopy: (message: UiMessage) => void;
+  /** Opens a cited document in the viewer; `opener` gets focus back when it closes. */
+  onOpenCitation: (citation: Citation, opener: HTMLElement) => void;
   /** The translated failure, for an answer that failed. */
   failureText: string;
+  /** A note under the answer's actions (e.g. why Regenerate changed nothing). */
+  note?: string | null;
 }
 
 /** One question or answer of the conversation, with its actions (edit, copy, retry, regenerate). */
@@ -43,7 +47,9 @@ export function MessageItem({
   onRetry,
   onRegenerate,
   onCopy,
+  onOpenCitation,
   failureText,
+  note,
 }: MessageItemProps) {
   const { t } = useTranslation(['chat', 'errors']);
   return (
@@ -123,14 +129,19 @@ export function MessageItem({
               <MessageMarkdown
                 content={message.content}
                 citations={message.citations}
-                onCitation={(number) => document.getElementById(`cite-${message.id}-${number}`)?.focus()}
+                onCitation={(number, chip) => {
+                  const citation = message.citations.find((item) => item.number === number);
+                  // A document opens beside the chat; other sources are shown in the list below.
+                  if (citation?.kind === 'document') onOpenCitation(citation, chip);
+                  else document.getElementById(`cite-${message.id}-${number}`)?.focus();
+                }}
               />
             ) : message.status === 'streaming' ? (
               <span className="inline-flex items-center gap-2 text-sm text-neutral-500">
                 <Spinner className="size-4" /> {t('chat:message.thinking')}
               </span>
             ) : null}
-            <CitationList citations={message.citations} idPrefix={`cite-${message.id}`} />
+            <CitationList citations={message.citations} idPrefix={`cite-${message.id}`} onOpen={onOpenCitation} />
             {message.status === 'stopped' && (
               <p className="mt-2 text-xs text-neutral-500">{t('chat:message.stopped')}</p>
             )}
@@ -168,6 +179,11 @@ export function MessageItem({
                   </Button>
                 )}
               </div>
+            )}
+            {note && (
+              <p role="status" className="mt-1 text-xs text-neutral-600">
+                {note}
+              </p>
             )}
           </>
         )}

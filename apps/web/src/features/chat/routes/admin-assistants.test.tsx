@@ -36,14 +36,22 @@ class ResizeObserverStub {
 
 const fetchMock = vi.fn<typeof fetch>();
 let patchResponse: (body: Record<string, unknown>) => Response;
+let provider: 'offline' | 'openai';
 
 beforeEach(() => {
+  provider = 'openai';
   patchResponse = (body) => jsonResponse(200, { ...expert, ...body, updatedAt: '2026-02-01T10:00:00.000Z' });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/admin/assistants') return jsonResponse(200, { assistants: [expert, engineer] });
+    if (path === '/api/assistants') {
+      return jsonResponse(200, {
+        assistants: [expert, engineer],
+        capabilities: { provider, webSearch: { available: false, reason: null }, anonymousDailyLimit: 5 },
+      });
+    }
     if (path === `/api/admin/assistants/${expert.id}` && init?.method === 'PATCH') {
       return patchResponse(JSON.parse(String(init.body)) as Record<string, unknown>);
     }
@@ -89,6 +97,27 @@ describe('admin assistants', () => {
     });
     await waitFor(() => expect(card.queryByText('Unsaved changes')).not.toBeInTheDocument());
     expect(card.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+  });
+
+  it('says that the built-in engine does not use the instructions when the server answers offline', async () => {
+    provider = 'offline';
+    renderRoute('/admin/assistants', { token: 'token-123' });
+    const card = await expertCard();
+    expect(
+      await card.findByText(
+        /the built-in engine, which builds answers from the cited sources and does not use these instructions/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no such note when an AI provider answers', async () => {
+    renderRoute('/admin/assistants', { token: 'token-123' });
+    const card = await expertCard();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/assistants'))).toBe(true),
+    );
+    expect(card.getByText(/What the assistant is told before every question/)).toBeInTheDocument();
+    expect(card.queryByText(/built-in engine/)).not.toBeInTheDocument();
   });
 
   it('shows translated validation messages and sends nothing when a field is empty', async () => {

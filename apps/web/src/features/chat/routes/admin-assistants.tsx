@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useAdminAssistants } from '../api/get-admin-assistants.ts';
+import { useAssistants } from '../api/get-assistants.ts';
 import { AssistantEditor } from '../components/assistant-editor.tsx';
 
 export const handle = { title: 'chat:admin.title' } satisfies RouteHandle;
@@ -15,6 +16,8 @@ export const handle = { title: 'chat:admin.title' } satisfies RouteHandle;
 export function Component() {
   const { t } = useTranslation(['chat', 'errors']);
   const { data, isPending, isError, error, refetch } = useAdminAssistants();
+  // Which engine answers: the built-in one ignores the instructions, and the form says so.
+  const offline = useAssistants().data?.capabilities.provider === 'offline';
 
   return (
     <>
@@ -39,7 +42,7 @@ export function Component() {
       ) : (
         <div className="space-y-5">
           {data.map((assistant) => (
-            <AssistantEditor key={assistant.id} assistant={assistant} />
+            <AssistantEditor key={assistant.id} assistant={assistant} offline={offline} />
           ))}
         </div>
       )}

@@ -16,7 +16,7 @@ export function Component() {
     if (meta.conversationId) setSearchParams({ [CONVERSATION_PARAM]: meta.conversationId }, { replace: true });
   };
   return (
-    <div className="mx-auto flex min-h-0 w-full max-w-4xl flex-1 flex-col">
+    <div className="flex min-h-0 w-full flex-1 flex-col">
       <h1 className="sr-only">{t('common:pages.chat.title')}</h1>
       <ChatView mode="account" conversationId={conversationId} onConversationStarted={started} />
     </div>
