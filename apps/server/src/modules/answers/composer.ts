@@ -215,6 +215,17 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
       sources.add(item.sourceIndex);
     }
   }
+  // A short list is one statement: an item chosen brings its siblings ("within 24 hours; and" → "72 hours").
+  for (const item of [lead, ...support]) {
+    if (item.unit.kind === 'sentence' || !item.unit.leadIn) continue;
+    const siblings = reading.units.filter(
+      (other) =>
+        other.sourceIndex === item.sourceIndex &&
+        other.unit.kind === item.unit.kind &&
+        other.unit.leadIn === item.unit.leadIn,
+    );
+    if (siblings.length <= 6) for (const sibling of siblings) take(sibling);
+  }
   support.sort((a, b) => a.sourceIndex - b.sourceIndex || a.unit.position - b.unit.position);
   return { lead, support };
 }

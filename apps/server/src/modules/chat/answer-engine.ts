@@ -59,7 +59,7 @@ export function createAnswerEngine({
 }: AnswerEngineDeps) {
   /**
    * Ranked retrieval across languages (the glossary finds a passage in another language), at most
-   * three passages per document first, so one long document does not crowd out the others.
+   * four passages per document first, so one long document does not crowd out the others.
    */
   async function retrieve(
     question: string,
@@ -84,7 +84,7 @@ export function createAnswerEngine({
     const diverse = all.filter((passage) => {
       const count = perDocument.get(passage.documentId) ?? 0;
       perDocument.set(passage.documentId, count + 1);
-      return count < 3;
+      return count < 4;
     });
     const rest = all.filter((passage) => !diverse.includes(passage));
     return [...diverse, ...rest].slice(0, sourceLimit);

@@ -48,6 +48,9 @@ const allConfigs = ['english', 'german', 'french', 'italian', 'simple'] as const
 /** A lexeme as tsquery input: quoted, so punctuation inside identifiers stays part of it. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
+/** A document's first passage (its summary, as a rule) ranks this much higher. */
+const openingBoost = 1.15;
+
 /** A term in the document's title counts about as much as one in the passage's heading. */
 const titleBonus = 0.6;
 
@@ -152,6 +155,10 @@ export function createSearchRepository(db: Db) {
             ),
             ranked as (
               select c.id, c.file_id, c.page, c.heading, c.text, c.ts_config,
+                     -- A document's opening passage usually summarises it; a passage of a few words
+                     -- (a heading alone) says too little to be an answer.
+                     (case when c.chunk_index = 0 then ${openingBoost}::float8 else 1 end) *
+                     (case when length(c.tsv) < 8 then 0.3 else 1 end) *
                      sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
                        + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then ${titleBonus}::float8 else 0 end))
                        + ${phraseBonus}::float8 * coalesce(max(h.hits), 0) as rank
@@ -160,7 +167,7 @@ export function createSearchRepository(db: Db) {
               join files f on f.id = c.file_id
               join weighted w on w.cfg = c.ts_config and c.tsv @@ w.tq
               left join phrase_hits h on h.id = c.id
-              group by c.id, c.file_id, c.page, c.heading, c.text, c.ts_config
+              group by c.id, c.file_id, c.page, c.heading, c.text, c.ts_config, c.chunk_index, c.tsv
               order by rank desc, c.id
               limit ${search.limit}
             )
