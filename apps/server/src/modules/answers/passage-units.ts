@@ -17,7 +17,7 @@ export interface PassageUnit {
 
 /** Abbreviations after which a full stop does not end a sentence, in the four languages. */
 const abbreviation =
-  /(?:^|[\s('’])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp|no|nos|nr|art|arts|para|paras|sec|secs|ch|chap|cap|par|al|let|lit|ziff|abs|bzw|vgl|z\.\s?b|u\.\s?a|d\.\s?h|inkl|evtl|ggf|sog|mio|mrd|bst|ca|st|mr|ms|dr|prof|inc|ltd|corp|co|u\.s|p|pp|ff|s|ss|n|cpv|cc|cost|lett|cfr|ecc|sig|mme|m|av|apr|env|ex|vol|fig|jan|feb|mar|aug|sept|oct|nov|dec)\.$/i;
+  /(?:^|[\s('’])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp|no|nos|nr|art|arts|para|paras|sec|secs|ch|chap|cap|par|al|let|lit|ziff|abs|bzw|vgl|z\.\s?b|u\.\s?a|d\.\s?h|inkl|evtl|ggf|sog|mio|mrd|bst|ca|st|mr|ms|dr|prof|inc|ltd|corp|co|u\.s\.c|u\.s|p|pp|ff|s|ss|n|cpv|cc|cost|lett|cfr|ecc|sig|mme|m|av|apr|env|ex|vol|fig|jan|feb|mar|aug|sept|oct|nov|dec)\.$/i;
 
 /** Splits one line of prose into sentences. */
 export function splitSentences(line: string): string[] {
