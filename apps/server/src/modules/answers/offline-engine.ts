@@ -92,6 +92,13 @@ export interface OfflineEngineOptions {
   scope?: ScopeCheck;
 }
 
+/** Numbers that name an instrument: `2017/1`, `204-2`, `206(4)-7`, `955.0` (not plain years or counts). */
+export function instrumentNumbers(question: string): string[] {
+  return (question.toLowerCase().match(/\b\d+[a-z]?(?:[/.-]\d+[a-z]?|\(\d+\))+(?:-\d+)?/g) ?? []).filter(
+    (number) => !/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(number),
+  );
+}
+
 function pieces(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
@@ -225,7 +232,12 @@ export function createOfflineEngine({
       );
 
       const reading = readSources(request.question, passages, glossary, request.language);
-      const answers = reading.coverage >= coverageFloor || facts.length > 0;
+      // A question naming an instrument by its number ("Circular 2017/1", "Rule 204-2") that no passage
+      // holds is about something the knowledge base does not have.
+      const missingInstrument = instrumentNumbers(request.question).some(
+        (number) => !passages.some((source) => `${source.title} ${source.text}`.toLowerCase().includes(number)),
+      );
+      const answers = (reading.coverage >= coverageFloor && !missingInstrument) || facts.length > 0;
       const composition = answers ? compose(reading, { maxSupport: facts.length > 0 ? 2 : maxSupport }) : null;
       if (facts.length === 0 && !composition) {
         yield* say(`${text.nothing}\n\n${text.covers} ${text.hint}`, request.signal);
