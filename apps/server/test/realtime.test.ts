@@ -19,8 +19,8 @@ async function listen(app: TestApp): Promise<string> {
 }
 
 /** Opens a socket, authenticates with the first message and waits for `ready`. */
-async function connect(base: string, token: string | null, { viaQuery = false } = {}): Promise<Client> {
-  const socket = new WebSocket(`${base}/api/realtime${viaQuery && token ? `?token=${token}` : ''}`);
+async function connect(base: string, token: string | null): Promise<Client> {
+  const socket = new WebSocket(`${base}/api/realtime`);
   const messages: Client['messages'] = [];
   const waiters = new Set<() => void>();
   socket.addEventListener('message', (event) => {
@@ -57,7 +57,7 @@ async function connect(base: string, token: string | null, { viaQuery = false } 
     socket.addEventListener('open', () => resolve());
     socket.addEventListener('error', () => reject(new Error('socket error')));
   });
-  if (token && !viaQuery) socket.send(JSON.stringify({ type: 'auth', token }));
+  if (token) socket.send(JSON.stringify({ type: 'auth', token }));
   if (token) {
     const ready = await client.next('ready');
     client.connectionId = (ready.data as { connectionId: string }).connectionId;
@@ -85,11 +85,23 @@ describe('realtime (in-process)', () => {
   });
   afterAll(() => app.close());
 
+  it('never accepts a session token in the URL (proxies and logs keep URLs): only the first message signs in', async () => {
+    const alice = await createTestUser(app);
+    const socket = new WebSocket(`${base}/api/realtime?token=${alice.token}`);
+    const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)));
+    const received: string[] = [];
+    socket.addEventListener('message', (event) => received.push(String(event.data)));
+    await new Promise<void>((resolve) => socket.addEventListener('open', () => resolve()));
+    socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await closed).toBe(4001);
+    expect(received.some((message) => message.includes('"ready"'))).toBe(false);
+  });
+
   it('delivers events to every tab of the user, not to others and not back to the sender tab', async () => {
     const alice = await createTestUser(app);
     const bob = await createTestUser(app);
     const tab1 = await connect(base, alice.token);
-    const tab2 = await connect(base, alice.token, { viaQuery: true });
+    const tab2 = await connect(base, alice.token);
     const bobTab = await connect(base, bob.token);
 
     await app.realtime.publish({

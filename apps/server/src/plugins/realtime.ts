@@ -12,7 +12,8 @@ import { userActor, type UserActor } from '../modules/access/actor.ts';
  * `{ type, data }` scoped to one user (or to admins), never echoed to the tab that caused them.
  *
  * Protocol: the client opens the socket and sends `{ "type": "auth", "token": "<session token>" }`
- * first (or passes `?token=`); the server answers `{ "type": "ready", "data": { "connectionId" } }`.
+ * first — never in the URL, where proxies and logs keep it; the server answers
+ * `{ "type": "ready", "data": { "connectionId" } }`.
  * The client sends `{ "type": "ping" }` now and then. A socket's rights are the access module's
  * checks ('realtime.connect', 'admin.access'), re-evaluated on every client message, before every
  * admin event, when the account changes (role, status, verification) and when the session is
@@ -292,6 +293,11 @@ export async function registerRealtime(
             await authenticating;
             return;
           }
+          // The first message must sign in.
+          if (!authenticating) {
+            socket.close(REALTIME_CLOSE.unauthenticated, 'Not signed in');
+            return;
+          }
           await authenticating;
           if (!connection) return;
         }
@@ -300,12 +306,6 @@ export async function registerRealtime(
         if (message.type === 'ping') socket.send(control({ type: 'pong', data: null }));
       })().catch((error: unknown) => socketLog.warn({ err: error }, 'Realtime message failed'));
     });
-
-    const query = request.query as { token?: unknown } | undefined;
-    if (typeof query?.token === 'string' && query.token) {
-      authenticating = accept(query.token);
-      await authenticating;
-    }
   }
 }
 
