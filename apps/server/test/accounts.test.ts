@@ -380,6 +380,32 @@ describe('forgotten password', () => {
     expect(unknown.json()).toMatchObject({ error: { code: 'VERIFICATION_CODE_INVALID' } });
   });
 
+  it('answers a wrong code for a real account exactly like one for an unknown address (no remaining attempts)', async () => {
+    const { body } = await verifiedUser();
+    await app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: body.email } });
+    await latestCode(body.email, 'reset_password');
+    const attempt = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset',
+        payload: { email, code: '000000', password: PASSWORD, passwordConfirmation: PASSWORD },
+      });
+    const real = await attempt(body.email);
+    const ghost = await attempt(uniqueEmail('ghost'));
+    expect(real.statusCode).toBe(ghost.statusCode);
+    expect(real.json()).toEqual(ghost.json());
+  });
+
+  it('does the same work for known and unknown addresses: one queued job each, the mail only from the job', async () => {
+    const { body } = await verifiedUser();
+    const before = await app.mail.latestTo(body.email, 'reset_password');
+    await app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: body.email } });
+    await app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: uniqueEmail('ghost') } });
+    expect(await app.mail.latestTo(body.email, 'reset_password')).toEqual(before);
+    await app.jobs.runDueJobs();
+    expect((await app.mail.latestTo(body.email, 'reset_password'))?.textBody).toMatch(/token=/);
+  });
+
   it('answers a wrong code for an unknown address like a wrong code', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { accountRoutes } from './account.routes.ts';
 import { createAccountService } from './account.service.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { createAuthService } from './auth.service.ts';
+import { createAuthService, passwordResetRequestJob } from './auth.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
 
@@ -28,7 +28,9 @@ export const accountsModule = fp(
       throttle: createLoginThrottle(repository, { now }),
       publicUrl: app.config.publicUrl,
       log: app.log,
+      jobs: app.jobs,
     });
+    app.jobs.register(passwordResetRequestJob, (payload) => auth.sendPasswordReset(payload));
     const account = createAccountService({
       access: app.access,
       repository,
@@ -43,5 +45,5 @@ export const accountsModule = fp(
     await app.register(authRoutes, { prefix: '/api', auth });
     await app.register(accountRoutes, { prefix: '/api', account });
   },
-  { name: 'accounts', dependencies: ['db', 'auth', 'mail', 'audit'] },
+  { name: 'accounts', dependencies: ['db', 'auth', 'jobs', 'mail', 'audit'] },
 );

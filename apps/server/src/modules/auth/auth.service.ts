@@ -13,6 +13,9 @@ import { AppError } from '../../plugins/errors.ts';
 import { hasAdminRole, type Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { z } from 'zod';
+import { defineJob } from '../jobs/job-definition.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -46,6 +49,16 @@ export function toSessionUser(user: UserRow): SessionUser {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A password-reset request, worked off the request path: every address — known or not — costs the
+ * request the same single job insert, so neither timing nor answer tells whether an account exists.
+ */
+export const passwordResetRequestJob = defineJob(
+  'auth.password_reset_request',
+  z.object({ email: z.string().max(320), ipAddress: z.string().max(100).nullable() }),
+  { maxAttempts: 5 },
+);
+
 /** Sign-up, e-mail verification, sign-in and -out, password reset, and the first admin. */
 export function createAuthService({
   access,
@@ -57,6 +70,7 @@ export function createAuthService({
   throttle,
   publicUrl,
   log,
+  jobs,
 }: {
   access: Access;
   repository: AccountsRepository;
@@ -67,6 +81,7 @@ export function createAuthService({
   throttle: LoginThrottle;
   publicUrl: string;
   log: FastifyBaseLogger;
+  jobs: JobQueue;
 }) {
   async function startSession(user: UserRow, actor: Actor, client: ClientInfo): Promise<AuthResponse> {
     const settings = await repository.findSettings(user.id);
@@ -187,10 +202,15 @@ export function createAuthService({
       return { retryAfterSeconds: 60 };
     },
 
-    /** Always answers the same way, whether or not the address has an account. */
+    /** Always answers the same way and does the same work, whether or not the address has an account. */
     async forgotPassword(actor: Actor, input: ForgotPasswordInput & { email: string }): Promise<void> {
       await access.require(actor, 'password.reset');
-      const user = await repository.findUserByEmail(input.email);
+      await jobs.enqueue(passwordResetRequestJob, { email: input.email, ipAddress: actor.ip });
+    },
+
+    /** The reset job: a code and a link to an active account, at most one per cooldown. */
+    async sendPasswordReset({ email, ipAddress }: { email: string; ipAddress: string | null }): Promise<void> {
+      const user = await repository.findUserByEmail(email);
       if (!user || user.status !== 'active') return;
       if ((await codes.cooldownSeconds(user.id, 'password_reset')) > 0) return;
       await repository.transaction(async (tx) => {
@@ -202,7 +222,7 @@ export function createAuthService({
           tx,
         );
       });
-      await audit.record('auth.password_reset_requested', { target: user, ipAddress: actor.ip });
+      await audit.record('auth.password_reset_requested', { target: user, ipAddress: ipAddress ?? undefined });
     },
 
     /** Sets the new password and signs out every session of the account. */
@@ -218,7 +238,15 @@ export function createAuthService({
           await verifyPassword(input.password, null);
           throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
         }
-        userId = (await codes.consume(user.id, 'password_reset', input.code ?? '')).userId;
+        try {
+          userId = (await codes.consume(user.id, 'password_reset', input.code ?? '')).userId;
+        } catch (error) {
+          // The answer for a real account is the answer for an unknown one: no remaining attempts.
+          if (error instanceof AppError && error.code === 'VERIFICATION_CODE_INVALID') {
+            throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
+          }
+          throw error;
+        }
       }
       const passwordHash = await hashPassword(input.password);
       const user = await repository.findUserById(userId);
