@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './text.ts';
 import { locales } from './i18n.ts';
 
 /**
@@ -36,7 +37,7 @@ export const passwordRules = [
 ] as const;
 
 export const requiredText = (max = 200) =>
-  z.string({ error: validationKeys.required }).trim().min(1, validationKeys.required).max(max, validationKeys.tooLong);
+  displayText(max, { required: validationKeys.required, tooLong: validationKeys.tooLong });
 
 export const emailSchema = z
   .string({ error: validationKeys.required })

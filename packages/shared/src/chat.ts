@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './text.ts';
 import { locales } from './locales.ts';
 
 /**
@@ -48,7 +49,7 @@ export const ASSISTANT_INSTRUCTIONS_MAX_LENGTH = 8_000;
 
 export const updateAssistantInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'errors:validation.required').max(ASSISTANT_NAME_MAX_LENGTH),
+    name: displayText(ASSISTANT_NAME_MAX_LENGTH, { required: 'errors:validation.required' }),
     description: z.string().trim().min(1, 'errors:validation.required').max(ASSISTANT_DESCRIPTION_MAX_LENGTH),
     instructions: z.string().trim().min(1, 'errors:validation.required').max(ASSISTANT_INSTRUCTIONS_MAX_LENGTH),
     defaultKnowledgeBase: z.boolean(),
@@ -137,7 +138,7 @@ export const conversationListSchema = z.object({ conversations: z.array(conversa
 
 export const updateConversationInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'errors:validation.required').max(CONVERSATION_TITLE_MAX_LENGTH),
+    title: displayText(CONVERSATION_TITLE_MAX_LENGTH, { required: 'errors:validation.required' }),
     status: z.enum(conversationStatuses),
   })
   .partial();

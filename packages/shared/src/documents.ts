@@ -31,7 +31,9 @@ export type DocumentScope = (typeof documentScopes)[number];
 
 /** Characters a folder name may not contain (path separators, control and reserved characters). */
 // eslint-disable-next-line no-control-regex
-export const FOLDER_NAME_INVALID_CHARACTERS = /[\\/:*?"<>|\u0000-\u001f\u007f]/;
+/** Path separators, characters file systems refuse, and hidden characters (controls, bidi overrides). */
+export const FOLDER_NAME_INVALID_CHARACTERS =
+  /[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 /**
  * Folder names: required ('Folder name is required'), no invalid characters ('Folder name contains
@@ -40,7 +42,7 @@ export const FOLDER_NAME_INVALID_CHARACTERS = /[\\/:*?"<>|\u0000-\u001f\u007f]/;
  */
 export const folderNameSchema = z
   .string()
-  .transform((value) => value.trim())
+  .transform((value) => value.normalize('NFC').trim())
   .superRefine((value, ctx) => {
     if (value.length === 0) {
       ctx.addIssue({ code: 'custom', message: 'documents:validation.folderNameRequired' });
@@ -53,7 +55,7 @@ export const folderNameSchema = z
 
 export const fileNameSchema = z
   .string()
-  .transform((value) => value.trim())
+  .transform((value) => value.normalize('NFC').trim())
   .pipe(
     z
       .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayText } from './text.ts';
 
 /**
  * The personal prompt library (issue 14): categories, prompts with typed `{{placeholders}}`, their
@@ -185,11 +186,10 @@ export const promptCategoryIcons = [
 export const promptCategoryIconSchema = z.enum(promptCategoryIcons);
 export type PromptCategoryIcon = z.infer<typeof promptCategoryIconSchema>;
 
-const categoryNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'errors:validation.required')
-  .max(PROMPT_CATEGORY_NAME_MAX_LENGTH, 'prompts:validation.categoryNameTooLong');
+const categoryNameSchema = displayText(PROMPT_CATEGORY_NAME_MAX_LENGTH, {
+  required: 'errors:validation.required',
+  tooLong: 'prompts:validation.categoryNameTooLong',
+});
 const categoryDescriptionSchema = z
   .string()
   .trim()
@@ -239,11 +239,10 @@ export type PromptCategoriesResponse = z.infer<typeof promptCategoriesResponseSc
 
 // ---- prompts ----
 
-const promptTitleSchema = z
-  .string()
-  .trim()
-  .min(1, 'errors:validation.required')
-  .max(PROMPT_TITLE_MAX_LENGTH, 'prompts:validation.titleTooLong');
+const promptTitleSchema = displayText(PROMPT_TITLE_MAX_LENGTH, {
+  required: 'errors:validation.required',
+  tooLong: 'prompts:validation.titleTooLong',
+});
 
 const promptContentShape = {
   title: promptTitleSchema,

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Characters that reorder or hide what a name shows: C0/C1 controls, zero-width marks, bidirectional
+ * embeddings, overrides and isolates. A name holding one could pass for another ("Admin‮…").
+ */
+export const HIDDEN_CHARACTERS =
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+export const hiddenCharactersKey = 'errors:validation.hiddenCharacters';
+
+export function hasHiddenCharacters(value: string): boolean {
+  return HIDDEN_CHARACTERS.test(value);
+}
+
+/**
+ * A name or title as people type it: Unicode-normalised (NFC), trimmed, required, bounded, and free
+ * of hidden characters. The messages are i18n keys.
+ */
+export function displayText(max: number, messages: { required: string; tooLong?: string }) {
+  return (
+    z
+      .string({ error: messages.required })
+      // An overwrite, not a transform: the schema stays a string schema, usable for responses too.
+      .overwrite((value) => value.normalize('NFC').trim())
+      .min(1, messages.required)
+      .max(max, messages.tooLong ?? messages.required)
+      .refine((value) => !hasHiddenCharacters(value), hiddenCharactersKey)
+  );
+}
