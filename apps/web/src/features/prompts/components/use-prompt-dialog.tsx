@@ -61,7 +61,7 @@ export function UsePromptDialog({ promptId, onOpenChange }: UsePromptDialogProps
           {t(errorMessageKey(prompt.error))}
         </p>
       ) : (
-        <UsePromptForm key={`${prompt.data.id}-${prompt.data.version}`} prompt={prompt.data} />
+        <UsePromptForm key={prompt.data.id} prompt={prompt.data} />
       )}
     </Dialog>
   );
@@ -105,6 +105,17 @@ function UsePromptForm({ prompt }: { prompt: Prompt }) {
   const navigate = useNavigate();
   const fill = useFillPrompt();
   const [values, setValues] = useState(() => initialValues(prompt.placeholders));
+  // A newer version arriving while the dialog is open (a refetch) keeps what the user typed for the
+  // placeholders it still has, instead of starting the form over.
+  const [shownVersion, setShownVersion] = useState(prompt.version);
+  if (shownVersion !== prompt.version) {
+    setShownVersion(prompt.version);
+    setValues((typed) => {
+      const fresh = initialValues(prompt.placeholders);
+      for (const name of Object.keys(fresh)) if (typed[name]) fresh[name] = typed[name];
+      return fresh;
+    });
+  }
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [result, setResult] = useState<UsePromptResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
