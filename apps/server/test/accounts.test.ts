@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginThrottles, sessions, users, verificationCodes } from '../src/db/schema/index.ts';
+import { auditLog, files, loginThrottles, sessions, users, verificationCodes } from '../src/db/schema/index.ts';
 import { createTestUser } from './helpers/factories.ts';
+import { uploadFile } from './helpers/uploads.ts';
 import { codeFrom } from './helpers/smtp-server.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -645,12 +646,29 @@ describe('admin: users', () => {
   it('deletes a user with their data, and audits it', async () => {
     const admin = await createTestUser(app, { role: 'admin' });
     const { user } = await signup();
+    const owner = await createTestUser(app);
+    const upload = await uploadFile(app, owner.headers, 'mine.txt', 'Private notes on MROS reporting.');
+    const fileId = upload.json().file.id as string;
+    const [file] = await app.db.select().from(files).where(eq(files.id, fileId));
+    expect(await app.storage.exists(file!.storageKey)).toBe(true);
+    const removeOwner = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${owner.user.id}`,
+      headers: admin.headers,
+    });
+    expect(removeOwner.statusCode).toBe(200);
+    // The blob goes with the account, not only the rows.
+    expect(await app.storage.exists(file!.storageKey)).toBe(false);
+    expect(await app.db.select().from(files).where(eq(files.id, fileId))).toHaveLength(0);
     const response = await app.inject({ method: 'DELETE', url: `/api/admin/users/${user.id}`, headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(await app.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect(await app.db.select().from(verificationCodes).where(eq(verificationCodes.userId, user.id))).toHaveLength(0);
-    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'admin.user_deleted'));
+    const [entry] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'admin.user_deleted'), eq(auditLog.targetEmail, user.email)));
     expect(entry).toMatchObject({ targetEmail: user.email, targetUserId: null });
     const again = await app.inject({ method: 'DELETE', url: `/api/admin/users/${user.id}`, headers: admin.headers });
     expect(again.statusCode).toBe(404);

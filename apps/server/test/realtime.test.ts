@@ -170,6 +170,19 @@ describe('realtime (in-process)', () => {
     expect((await tab.closed).code).toBe(4001);
   });
 
+  it('deleting an account closes its open sockets at once', async () => {
+    const admin = await createTestUser(app, { role: 'admin' });
+    const doomed = await createTestUser(app);
+    const tab = await connect(base, doomed.token);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${doomed.user.id}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await tab.closed).code).toBe(4001);
+  });
+
   it('admin events reach admins only, and stop when an admin is demoted', async () => {
     const admin = await createTestUser(app, { role: 'admin' });
     const user = await createTestUser(app);

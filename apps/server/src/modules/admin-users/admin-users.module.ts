@@ -11,8 +11,10 @@ export const adminUsersModule = fp(
       repository: createAdminUsersRepository(app.db),
       sessions: app.sessions,
       audit: app.audit,
+      storage: app.storage,
+      log: app.log.child({ component: 'admin-users' }),
     });
     await app.register(adminUsersRoutes, { prefix: '/api', adminUsers });
   },
-  { name: 'admin-users', dependencies: ['db', 'auth', 'audit'] },
+  { name: 'admin-users', dependencies: ['db', 'auth', 'audit', 'storage'] },
 );

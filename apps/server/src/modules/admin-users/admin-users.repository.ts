@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, isNull, gt, max, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
-import { sessions, users, type UserRow } from '../../db/schema/index.ts';
+import { files, sessions, users, type UserRow } from '../../db/schema/index.ts';
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -69,6 +69,12 @@ export function createAdminUsersRepository(db: Db) {
     },
 
     /** Deletes the user; sessions, codes, settings and every feature's rows go with it (ON DELETE CASCADE). */
+    /** The storage keys of the user's own files (their blobs outlive the rows otherwise). */
+    async fileStorageKeys(userId: string, tx: DbExecutor): Promise<string[]> {
+      const rows = await tx.select({ key: files.storageKey }).from(files).where(eq(files.ownerUserId, userId));
+      return rows.map((row) => row.key);
+    },
+
     async delete(id: string, tx: DbExecutor): Promise<boolean> {
       const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length > 0;

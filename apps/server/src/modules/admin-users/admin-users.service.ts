@@ -4,6 +4,8 @@ import { AppError } from '../../plugins/errors.ts';
 import { hasAdminRole, type Access } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStorage } from '../storage/storage.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
 
@@ -40,11 +42,15 @@ export function createAdminUsersService({
   repository,
   sessions,
   audit,
+  storage,
+  log,
 }: {
   access: Access;
   repository: AdminUsersRepository;
   sessions: SessionService;
   audit: AuditService;
+  storage: Pick<BlobStorage, 'delete'>;
+  log: FastifyBaseLogger;
 }) {
   return {
     async list(
@@ -107,9 +113,16 @@ export function createAdminUsersService({
         const target = await repository.findById(id, tx);
         if (!target) throw new AppError('NOT_FOUND', 404, 'User not found');
         if (hasAdminRole(target) && admins.filter((adminId) => adminId !== id).length === 0) throw lastAdmin();
+        const storageKeys = await repository.fileStorageKeys(id, tx);
+        // Sessions, files, chunks, folders and conversations go with the row (foreign keys cascade).
         await repository.delete(id, tx);
-        return target;
+        return { ...target, storageKeys };
       });
+      // Open sockets re-check their session at once and close; the blobs leave the storage.
+      sessions.notifyUserChanged(id);
+      for (const key of removed.storageKeys) {
+        await storage.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'Could not delete a blob'));
+      }
       await audit.record('admin.user_deleted', {
         actor: caller.user,
         target: { id: null, email: removed.email },
