@@ -29,10 +29,12 @@ export type DocumentLanguage = z.infer<typeof documentLanguageSchema>;
 export const documentScopes = ['user', 'kb'] as const;
 export type DocumentScope = (typeof documentScopes)[number];
 
-/** Characters a folder name may not contain (path separators, control and reserved characters). */
-// eslint-disable-next-line no-control-regex
-/** Path separators, characters file systems refuse, and hidden characters (controls, bidi overrides). */
+/**
+ * Characters a folder or file name may not contain: path separators, characters file systems refuse,
+ * and hidden characters (controls, zero-width marks, bidi overrides).
+ */
 export const FOLDER_NAME_INVALID_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
   /[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 /**

@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /**
  * Characters that reorder or hide what a name shows: C0/C1 controls, zero-width marks, bidirectional
- * embeddings, overrides and isolates. A name holding one could pass for another ("Admin‮…").
+ * embeddings, overrides and isolates. A name holding one could pass for another (an override can make "nimdA" read as "Admin").
  */
 export const HIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 export const hiddenCharactersKey = 'errors:validation.hiddenCharacters';
