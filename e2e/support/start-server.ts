@@ -25,6 +25,15 @@ const env: NodeJS.ProcessEnv = {
   ADMIN_PASSWORD: 'e2e admin password 1',
   SMTP_URL: smtp.url,
   MAIL_FROM: 'Compliance Assistant <no-reply@example.test>',
+  // Every journey signs up, asks and uploads from this one address: per-endpoint budgets sized for it.
+  RATE_LIMIT_SIGNUP: '1000/1h',
+  RATE_LIMIT_SIGNIN: '1000/15m',
+  RATE_LIMIT_CODE_SEND_IP: '1000/1h',
+  RATE_LIMIT_CODE_CHECK: '1000/15m',
+  RATE_LIMIT_CHAT: '1000/1m',
+  RATE_LIMIT_UPLOAD: '1000/1h',
+  RATE_LIMIT_SEARCH: '1000/1m',
+  RATE_LIMIT_PURCHASE: '1000/1h',
 };
 // The journeys exercise the product as shipped: no external services.
 for (const name of [

@@ -6,6 +6,7 @@ import { createTestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createLoggerOptions, redactUrl } from '../src/plugins/logger.ts';
 import { endpointRateLimit } from '../src/plugins/security.ts';
+import { assistantId } from './chat/helpers.ts';
 
 const whoAmI: FastifyPluginAsyncZod = async (app) => {
   app.get('/test/ip', { schema: { response: { 200: z.object({ ip: z.string() }) } } }, async (request) => ({
@@ -175,6 +176,31 @@ describe('per-endpoint rate limits', () => {
       expect(refused.json().error.code).toBe('RATE_LIMITED');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await from('198.51.100.2')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('guards the real endpoints: questions per account, reset codes per address, with a translated 429', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_CHAT: '1/1h', RATE_LIMIT_CODE_SEND_ADDRESS: '1/1d' } });
+    try {
+      const expert = await assistantId(app);
+      const ask = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/chat/trial',
+          payload: { assistantId: expert, content: 'What is the grey list?' },
+        });
+      expect((await ask()).statusCode).not.toBe(429);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      const forgot = (email: string, ip: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { email }, remoteAddress: ip });
+      expect((await forgot('Someone@Example.test', '198.51.100.7')).statusCode).toBe(202);
+      // The same address from another IP is still refused: the budget follows the address.
+      expect((await forgot('someone@example.test', '198.51.100.8')).statusCode).toBe(429);
+      expect((await forgot('other@example.test', '198.51.100.8')).statusCode).toBe(202);
     } finally {
       await app.close();
     }

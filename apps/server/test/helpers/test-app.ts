@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App, type BuildAppOptions } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import { loadConfig, type AppConfig } from '../../src/plugins/env.ts';
+import { endpointRateLimits, loadConfig, type AppConfig } from '../../src/plugins/env.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface CreateTestAppOptions extends Omit<BuildAppOptions, 'database'> {
@@ -48,12 +48,19 @@ export async function createTestApp({ env, jobs, ...options }: CreateTestAppOpti
   return Object.assign(app, { testDatabaseUrl: testDatabase.url });
 }
 
+const generousEndpointLimits = Object.fromEntries(
+  Object.values(endpointRateLimits).map(({ variable }) => [variable, '100000/1h']),
+);
+
 /** A config as the server would load it, with test defaults; nothing is read from process.env. */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     // A folder that does not exist: API tests must not depend on whether the web app was built.
     WEB_DIST_DIR: path.join(os.tmpdir(), 'ca-test-no-web-build'),
     LOG_LEVEL: 'silent',
+    // The suites sign up, ask and upload far more from one address than a person would; the limits
+    // themselves are tested with their own budgets (security.test.ts).
+    ...generousEndpointLimits,
     ...env,
   });
 }

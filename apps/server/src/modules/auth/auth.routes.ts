@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService, ClientInfo } from './auth.service.ts';
+import { endpointRateLimit } from '../../plugins/security.ts';
 
 function clientInfo(request: FastifyRequest): ClientInfo {
   return { userAgent: String(request.headers['user-agent'] ?? '') };
@@ -24,6 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/signup',
     {
+      preHandler: endpointRateLimit(app, 'signup', 'ip'),
       schema: {
         tags,
         summary: 'Create an account (unverified) and send the verification code',
@@ -38,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/login',
     {
+      preHandler: endpointRateLimit(app, 'signin', 'ip'),
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
@@ -70,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/verify-email',
     {
+      preHandler: endpointRateLimit(app, 'codeCheck', 'ip'),
       schema: {
         tags,
         summary: 'Confirm the e-mail address with the 6-digit code',
@@ -83,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/verify-email/resend',
     {
+      preHandler: [endpointRateLimit(app, 'codeSendPerIp', 'ip'), endpointRateLimit(app, 'codeSendPerAddress')],
       schema: {
         tags,
         summary: 'Send a new verification code (once a minute)',
@@ -95,6 +100,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/password/forgot',
     {
+      preHandler: [
+        endpointRateLimit(app, 'codeSendPerIp', 'ip'),
+        endpointRateLimit(
+          app,
+          'codeSendPerAddress',
+          (request) => `address:${String((request.body as { email?: unknown }).email).toLowerCase()}`,
+        ),
+      ],
       schema: {
         tags,
         summary: 'Send a password-reset code and link (same answer for unknown addresses)',
@@ -111,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/password/reset',
     {
+      preHandler: endpointRateLimit(app, 'codeCheck', 'ip'),
       schema: {
         tags,
         summary: 'Set a new password with the code or link token; signs out every session',

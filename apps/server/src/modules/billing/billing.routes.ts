@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { BillingService } from './billing.service.ts';
 import type { TestCheckoutService } from './test-checkout.service.ts';
+import { endpointRateLimit } from '../../plugins/security.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -76,6 +77,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/billing/checkout',
     {
+      preHandler: endpointRateLimit(app, 'purchase'),
       schema: {
         tags: ['billing'],
         summary: 'Start a checkout for a plan; answers where to pay',

@@ -22,6 +22,7 @@ import type { AssistantsService } from '../assistants/assistants.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { ChatService, ChatTurn } from './chat.service.ts';
 import { formatStreamEvent, streamEvents } from './stream-events.ts';
+import { endpointRateLimit } from '../../plugins/security.ts';
 
 export interface ChatRoutesOptions {
   chat: ChatService;
@@ -166,6 +167,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/chat/conversations',
     {
+      preHandler: endpointRateLimit(app, 'chat'),
       schema: {
         tags: ['chat'],
         summary: 'Start a conversation; answers as text/event-stream (meta, delta, citation, done, error)',
@@ -182,6 +184,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/chat/conversations/:id/messages',
     {
+      preHandler: endpointRateLimit(app, 'chat'),
       schema: {
         tags: ['chat'],
         summary: 'Ask, edit an earlier question (replaceMessageId) or regenerate; answers as text/event-stream',
@@ -227,6 +230,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRoutesOptions> = async (app, 
   app.post(
     '/chat/trial',
     {
+      preHandler: endpointRateLimit(app, 'chat'),
       schema: {
         tags: ['chat'],
         summary: 'Ask without an account (daily cap per visitor and IP); answers as text/event-stream',

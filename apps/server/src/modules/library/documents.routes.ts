@@ -16,6 +16,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service.t
 import { sendDownload } from './download.ts';
 import { libraryErrors as errors } from './library.routes.ts';
 import type { LibraryService } from './library.service.ts';
+import { endpointRateLimit } from '../../plugins/security.ts';
 
 export interface DocumentsRoutesOptions {
   library: LibraryService;
@@ -61,6 +62,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.get(
     '/documents/search',
     {
+      preHandler: endpointRateLimit(app, 'search'),
       schema: {
         tags,
         summary: 'Search own files by name and by full text, with highlighted snippets',

@@ -20,6 +20,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { realtimeOrigin } from '../../plugins/realtime.ts';
 import type { KnowledgeService } from './knowledge-base.service.ts';
 import { readUploadPart } from './library.routes.ts';
+import { endpointRateLimit } from '../../plugins/security.ts';
 
 export interface KnowledgeRoutesOptions {
   knowledge: KnowledgeService;
@@ -53,6 +54,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<KnowledgeRoutesOptions> = as
   app.get(
     '/knowledge/search',
     {
+      preHandler: endpointRateLimit(app, 'search'),
       schema: {
         tags,
         summary: 'Full-text search of the knowledge base',

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import { realtimeOrigin } from '../../plugins/realtime.ts';
 import type { LibraryRoot, LibraryService } from './library.service.ts';
+import { endpointRateLimit } from '../../plugins/security.ts';
 
 export const libraryErrors = {
   400: errorBodySchema,
@@ -80,6 +81,7 @@ export function libraryRoutes<RootParams extends z.ZodType>(
     app.post(
       `${base}${rootPath}/files`,
       {
+        preHandler: endpointRateLimit(app, 'upload'),
         schema: {
           tags,
           summary: 'Upload one file (multipart field "file") into a folder; ingestion runs in the background',
