@@ -75,7 +75,7 @@ describe('FATF facts', () => {
     expect(source?.kind).toBe('fatf');
     expect(source?.href).toBe('/fatf/countries');
     expect(source?.text).toContain('As of 19 June 2026, 2 jurisdictions are on the FATF grey list');
-    expect(source?.text).toContain('Kenya, Monaco');
+    expect(source?.text).toContain('Kenya; Monaco');
     expect(source?.text).not.toContain('Iran');
   });
 

@@ -176,7 +176,7 @@ export function fatfFactSources({ question, language, facts, scope }: FatfFactsR
         const action = texts.get(status)?.actions?.find((entry) => entry.action === country.blackListAction);
         return action ? `${nameOf(country)} (${say.action(action.label[language])})` : nameOf(country);
       })
-      .join(', ');
+      .join('; ');
     return say.list(listed.length, label(status), official(status) ?? label(status), asOf, names);
   };
 

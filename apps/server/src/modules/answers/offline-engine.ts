@@ -126,6 +126,8 @@ interface Line {
   text: string;
   source: AnswerSource;
   bullet: boolean;
+  /** A list's lead-in: context for the items after it, which carry the citation. */
+  leadIn?: boolean;
 }
 
 export function createOfflineEngine({
@@ -163,7 +165,7 @@ export function createOfflineEngine({
     };
     let first = true;
     for (const line of lead) {
-      const tag = yield* marker(line);
+      const tag = line.leadIn ? '' : yield* marker(line);
       yield* streamText(
         `${first ? '' : line.bullet ? '\n' : '\n\n'}${line.bullet ? '- ' : ''}${line.text}${tag}`,
         request.signal,
@@ -175,7 +177,7 @@ export function createOfflineEngine({
       let previousBullet = false;
       for (const [index, line] of support.entries()) {
         if (request.signal.aborted) return;
-        const tag = yield* marker(line);
+        const tag = line.leadIn ? '' : yield* marker(line);
         // Bullets of one list stay together; a paragraph stands apart.
         const gap = index === 0 ? '\n' : line.bullet && previousBullet ? '\n' : '\n\n';
         yield* streamText(`${gap}${line.bullet ? '- ' : ''}${line.text}${tag}`, request.signal);
@@ -193,7 +195,7 @@ export function createOfflineEngine({
       if (!source) continue;
       if (unit.leadIn && !already.has(unit.leadIn)) {
         already.add(unit.leadIn);
-        lines.push({ text: unit.leadIn, source, bullet: false });
+        lines.push({ text: unit.leadIn, source, bullet: false, leadIn: true });
       }
       if (already.has(unit.text)) continue;
       already.add(unit.text);
