@@ -174,6 +174,11 @@ export function createAccountsRepository(db: Db) {
       await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
     },
 
+    /** Every counter whose key starts with `prefix` (an account's counters from every address). */
+    async clearThrottlesStartingWith(prefix: string): Promise<void> {
+      await db.delete(loginThrottles).where(sql`starts_with(${loginThrottles.key}, ${prefix})`);
+    },
+
     // Settings
 
     async findSettings(userId: string): Promise<UserSettingsRow | undefined> {

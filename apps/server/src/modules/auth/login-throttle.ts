@@ -2,8 +2,11 @@ import { AppError } from '../../plugins/errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
 /**
- * Brute-force protection for sign-in, per account and per client IP (DESIGN §7: both keys). Failures
- * in a 15-minute window first slow the answer down, then block the key for 15 minutes.
+ * Brute-force protection for sign-in (DESIGN §7). Failures in a 15-minute window are counted three
+ * ways: per account (every further failure is answered more slowly, whoever sends it), per account
+ * and address (that address is blocked for the account after five), and per address (an address
+ * spraying many accounts is blocked). Nobody can lock the owner out from elsewhere: the owner's own
+ * address stays open, and a password reset by e-mail code clears every counter of the account.
  */
 export interface LoginThrottlePolicy {
   windowMs: number;
@@ -42,13 +45,15 @@ export function createLoginThrottle(
   }: { policy?: LoginThrottlePolicy; now?: () => Date; sleep?: (ms: number) => Promise<void> } = {},
 ) {
   const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+  const pairPrefix = (email: string) => `pair:${email.toLowerCase()}|`;
+  const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${ip}`;
   const ipKey = (ip: string) => `ip:${ip}`;
 
   return {
-    /** Throws TOO_MANY_ATTEMPTS (429) while the account or the IP is blocked. */
+    /** Throws TOO_MANY_ATTEMPTS (429) while this address is blocked, for this account or for all. */
     async assertAllowed(email: string, ip: string): Promise<void> {
       const at = now();
-      for (const key of [accountKey(email), ipKey(ip)]) {
+      for (const key of [pairKey(email, ip), ipKey(ip)]) {
         const row = await repository.findThrottle(key);
         if (row?.blockedUntil && row.blockedUntil > at) throw tooManyAttempts(row.blockedUntil, at);
       }
@@ -59,11 +64,12 @@ export function createLoginThrottle(
       const at = now();
       const windowStart = new Date(at.getTime() - policy.windowMs);
       const account = await repository.addThrottleFailure(accountKey(email), at, windowStart);
+      const pair = await repository.addThrottleFailure(pairKey(email, ip), at, windowStart);
       const address = await repository.addThrottleFailure(ipKey(ip), at, windowStart);
       const blockedUntil = new Date(at.getTime() + policy.blockMs);
       let blocked = false;
-      if (account.failures >= policy.accountMaxFailures) {
-        await repository.blockThrottle(accountKey(email), blockedUntil, at);
+      if (pair.failures >= policy.accountMaxFailures) {
+        await repository.blockThrottle(pairKey(email, ip), blockedUntil, at);
         blocked = true;
       }
       if (address.failures >= policy.ipMaxFailures) {
@@ -75,8 +81,10 @@ export function createLoginThrottle(
       if (over > 0) await sleep(Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (over - 1)));
     },
 
+    /** A right password (or a reset by e-mail code) clears the account's counters from every address. */
     async recordSuccess(email: string): Promise<void> {
       await repository.clearThrottle(accountKey(email));
+      await repository.clearThrottlesStartingWith(pairPrefix(email));
     },
   };
 }
