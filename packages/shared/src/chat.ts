@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from './text.ts';
+import { displayText, searchText } from './text.ts';
 import { locales } from './locales.ts';
 
 /**
@@ -129,7 +129,7 @@ export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
 export const listConversationsQuerySchema = z.object({
   status: z.enum(conversationStatuses).default('active'),
-  q: z.string().trim().max(200).optional(),
+  q: searchText(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type ListConversationsQuery = z.infer<typeof listConversationsQuerySchema>;

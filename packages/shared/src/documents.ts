@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from './text.ts';
 import { locales } from './locales.ts';
 
 /**
@@ -224,7 +225,7 @@ export const passageSchema = z.object({
 export type Passage = z.infer<typeof passageSchema>;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(500),
+  q: searchText(500).min(1),
   language: documentLanguageSchema.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayText } from './text.ts';
+import { displayText, searchText } from './text.ts';
 
 /**
  * The personal prompt library (issue 14): categories, prompts with typed `{{placeholders}}`, their
@@ -284,7 +284,7 @@ export const promptSortSchema = z.enum(promptSorts);
 export type PromptSort = z.infer<typeof promptSortSchema>;
 
 export const listPromptsQuerySchema = z.object({
-  q: z.string().trim().max(PROMPT_SEARCH_MAX_LENGTH).optional(),
+  q: searchText(PROMPT_SEARCH_MAX_LENGTH).optional(),
   /** A category id, or 'none' for the prompts filed in no category. */
   categoryId: z.union([z.uuid(), z.literal('none')]).optional(),
   favourites: z.enum(['true', 'false']).optional(),

@@ -14,6 +14,14 @@ export function hasHiddenCharacters(value: string): boolean {
   return HIDDEN_CHARACTERS.test(value);
 }
 
+/** Search text: NUL characters (which PostgreSQL refuses in text) are dropped, the rest trimmed and bounded. */
+export function searchText(max: number) {
+  return z
+    .string()
+    .overwrite((value) => value.replaceAll('\u0000', '').trim())
+    .max(max);
+}
+
 /**
  * A name or title as people type it: Unicode-normalised (NFC), trimmed, required, bounded, and free
  * of hidden characters. The messages are i18n keys.
