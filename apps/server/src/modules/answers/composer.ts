@@ -139,7 +139,11 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
         ...stemsOf(`${source.title} ${source.heading ?? ''}`),
         ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
       ];
-      return terms.filter((term) => holds(stems, term) > 0).length / terms.length;
+      const share = terms.filter((term) => holds(stems, term) > 0).length / terms.length;
+      // A passage in another language can only hold the words the glossary translates: its share
+      // weighs more (a question's own grammar words have no equivalent to find).
+      const otherLanguage = Boolean(language && source.language && source.language !== language);
+      return Math.min(1, otherLanguage ? share / 0.7 : share);
     }),
   );
   return { kind, coverage, units: scored, titleWeight: sourcePrior };
