@@ -58,7 +58,7 @@ const titleBonus = 0.6;
 const phraseBonus = 3;
 
 /** Document frequencies above this count all weigh the same (a very common word). */
-const dfCap = 5_000;
+const dfCap = 1_000;
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
@@ -71,7 +71,14 @@ export function createSearchRepository(db: Db) {
           from jsonb_array_elements_text(${JSON.stringify(configs)}::jsonb) as cfg,
                jsonb_to_recordset(${JSON.stringify(terms)}::jsonb) as q(text text, weight float8, config text),
                unnest(tsvector_to_array(to_tsvector(cfg::regconfig, q.text))) as lexeme
-          where q.config is null or q.config = cfg
+          where (q.config is null or q.config = cfg)
+            -- Only the configurations some ready document uses: a lexeme looked up in a language no
+            -- document has would scan other languages' passages for nothing.
+            and cfg in (
+              select distinct case f.language when 'en' then 'english' when 'de' then 'german' when 'fr' then 'french'
+                                              when 'it' then 'italian' else 'simple' end
+              from files f where f.status = 'ready'
+            )
           group by cfg, lexeme`,
     );
     return rows;
@@ -107,9 +114,21 @@ export function createSearchRepository(db: Db) {
         [...orQueries].map(([config, query]) => sql`(${config}, ${query}::tsquery)`),
         sql`, `,
       );
+      // The user's own syntax, parsed once per configuration (a constant query keeps the index usable).
+      const usedConfigs = [...new Set(parsed.map((row) => row.config))].filter((config) =>
+        (allConfigs as readonly string[]).includes(config),
+      );
       const filter = search.filter
-        ? sql`and c.tsv @@ websearch_to_tsquery(c.ts_config::regconfig, ${search.filter})`
+        ? sql`and (${sql.join(
+            usedConfigs.map(
+              (config) =>
+                sql`(c.ts_config = ${config} and c.tsv @@ websearch_to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${search.filter}))`,
+            ),
+            sql` or `,
+          )})`
         : sql``;
+      // Each term brings at most its share of the candidates: a common word cannot crowd out the rest.
+      const perTermLimit = Math.max(50, Math.floor(search.candidateLimit / parsed.length));
       const headlineOptions = `StartSel=${search.markStart}, StopSel=${search.markEnd}, MaxWords=35, MinWords=15, ShortWord=3, MaxFragments=2, FragmentDelimiter=" … "`;
 
       return queryRows<PassageRow>(
@@ -121,13 +140,13 @@ export function createSearchRepository(db: Db) {
                 (select count(*) from (select 1 from file_chunks limit ${dfCap}) s)
               )::float8 as n
             ),
-            stats as (
+            stats as materialized (
               select t.cfg, t.tq, t.weight,
                      (select count(*) from (select 1 from file_chunks c where c.ts_config = t.cfg and c.tsv @@ t.tq limit ${dfCap}) s)::float8 as df
               from terms t
             ),
-            weighted as (
-              select s.cfg, s.tq, s.weight * ln(1 + (total.n - s.df + 0.5) / (s.df + 0.5)) as idf
+            weighted as materialized (
+              select s.cfg, s.tq, s.df, s.weight * ln(1 + (total.n - s.df + 0.5) / (s.df + 0.5)) as idf
               from stats s, total
               where s.df > 0
             ),
@@ -136,38 +155,57 @@ export function createSearchRepository(db: Db) {
               from (select distinct cfg from weighted) w,
                    jsonb_array_elements_text(${JSON.stringify(search.phrases)}::jsonb) as p(text)
             ),
-            pool as (
-              select distinct hit.id
-              from weighted w
-              cross join lateral (
-                select c.id from file_chunks c join files f on f.id = c.file_id
-                where c.ts_config = w.cfg and c.tsv @@ w.tq and f.status = 'ready'
-                  and (${sql.join(scopes, sql` or `)}) ${filter}
-                limit ${search.candidateLimit}
-              ) hit
+            pool as materialized (
+              ${
+                search.filter
+                  ? sql`select c.id, c.file_id from file_chunks c join files f on f.id = c.file_id
+                        where f.status = 'ready'
+                          and (${sql.join(scopes, sql` or `)}) ${filter}
+                        limit ${search.candidateLimit}`
+                  : sql`select distinct hit.id, hit.file_id
+                        from weighted w
+                        cross join lateral (
+                          select c.id, c.file_id from file_chunks c join files f on f.id = c.file_id
+                          where c.ts_config = w.cfg and c.tsv @@ w.tq and f.status = 'ready'
+                            and (${sql.join(scopes, sql` or `)})
+                          limit ${perTermLimit}
+                        ) hit`
+              }
             ),
-            phrase_hits as (
+            -- Each candidate document's title, parsed once (not once per chunk and term).
+            titles as materialized (
+              select f.id as file_id,
+                     to_tsvector((case f.language when 'en' then 'english' when 'de' then 'german' when 'fr' then 'french'
+                                  when 'it' then 'italian' else 'simple' end)::regconfig, coalesce(f.title, f.name)) as ttsv
+              from files f
+              where f.id in (select file_id from pool)
+            ),
+            phrase_hits as materialized (
               select p.id, count(*)::float8 as hits
               from pool p
               join file_chunks c on c.id = p.id
               join phrases ph on ph.cfg = c.ts_config and numnode(ph.tq) >= 3 and c.tsv @@ ph.tq
               group by p.id
             ),
+            scored as materialized (
+              select p.id, sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
+                       + case when t.ttsv @@ w.tq then ${titleBonus}::float8 else 0 end)) as base
+              from pool p
+              join file_chunks c on c.id = p.id
+              join titles t on t.file_id = c.file_id
+              join weighted w on w.cfg = c.ts_config and c.tsv @@ w.tq
+              group by p.id
+            ),
             ranked as (
               select c.id, c.file_id, c.page, c.heading, c.text, c.ts_config,
                      -- A document's opening passage usually summarises it; a passage of a few words
                      -- (a heading alone) says too little to be an answer.
-                     (case when c.chunk_index = 0 then ${openingBoost}::float8 else 1 end) *
-                     (case when length(c.tsv) < 8 then 0.3 else 1 end) *
-                     sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
-                       + case when to_tsvector(c.ts_config::regconfig, coalesce(f.title, f.name)) @@ w.tq then ${titleBonus}::float8 else 0 end))
-                       + ${phraseBonus}::float8 * coalesce(max(h.hits), 0) as rank
-              from pool p
-              join file_chunks c on c.id = p.id
-              join files f on f.id = c.file_id
-              join weighted w on w.cfg = c.ts_config and c.tsv @@ w.tq
-              left join phrase_hits h on h.id = c.id
-              group by c.id, c.file_id, c.page, c.heading, c.text, c.ts_config, c.chunk_index, c.tsv
+                     (case when c.chunk_index = 0 then ${openingBoost}::float8 else 1 end)
+                       * (case when length(c.tsv) < 8 then 0.3 else 1 end) * s.base
+                       + ${phraseBonus}::float8 * coalesce(h.hits, 0) as rank
+              from scored s
+              join file_chunks c on c.id = s.id
+              left join phrase_hits h on h.id = s.id
               order by rank desc, c.id
               limit ${search.limit}
             )
