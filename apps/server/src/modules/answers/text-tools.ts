@@ -1,7 +1,7 @@
 import type { ChatLanguage } from '@compliance/shared/chat';
 import { loadLanguageDetector } from '../ingestion/language.ts';
 
-/** Small, language-aware text helpers for the offline engine: terms, sentences, question language. */
+/** Small, language-aware text helpers for the offline engine: terms, stems, question language, quotes. */
 
 const stopwordLists: Record<ChatLanguage, string> = {
   en: `a about above after again all also am an and any are as at be been before being below between both but by can
@@ -68,22 +68,6 @@ export function termsMatch(a: string, b: string): boolean {
   return a.startsWith(b) || b.startsWith(a);
 }
 
-/** The words worth searching for, as written (for an OR query). */
-export function searchWords(value: string): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const word of words(value)) {
-    const folded = fold(word).replace(/^(l|d|qu|j|n|s|c)['’]/, '');
-    if (folded.length < 2 || allStopwords.has(folded)) continue;
-    const clean = word.replace(/^(l|d|qu|j|n|s|c)['’]/i, '').replace(/['’-]+$/, '');
-    if (!seen.has(clean)) {
-      seen.add(clean);
-      result.push(clean);
-    }
-  }
-  return result;
-}
-
 /**
  * The language a question is written in: stop words first (reliable on short questions), the
  * n-gram detector next, the interface language last.
@@ -105,80 +89,6 @@ export async function questionLanguage(question: string, hint: ChatLanguage | un
     // Fall through to the hint.
   }
   return hint ?? 'en';
-}
-
-const LIST_ITEM = '\u2022 ';
-
-/**
- * Markdown to plain text, line by line: emphasis, links and table rules removed; headings dropped
- * (they are not statements); list items kept with a bullet so a lead-in can be joined with them.
- */
-export function markdownToPlain(value: string): string {
-  return value
-    .split('\n')
-    .map((line) => {
-      if (/^\s{0,3}#{1,6}\s+/.test(line)) return '';
-      const item = /^\s*([-*+]|\d+[.)])\s+/.test(line);
-      const text = line
-        .replace(/^\s*[-*+]\s+/, '')
-        .replace(/^\s*\d+[.)]\s+/, '')
-        .replace(/^\s*>\s?/, '')
-        .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-        .replace(/(\*\*|__)(.+?)\1/g, '$2')
-        .replace(/(^|[\s(])[*_]([^*_\n]+)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
-        .replace(/`([^`]+)`/g, '$1')
-        .trim();
-      if (!text || /^\|?[\s:|-]+\|?$/.test(text)) return '';
-      const row = text.startsWith('|') ? text.replace(/\s*\|\s*/g, ' · ').replace(/^ · | · $/g, '') : text;
-      return item ? `${LIST_ITEM}${row}` : row;
-    })
-    .filter(Boolean)
-    .join('\n');
-}
-
-const abbreviations =
-  /(?:\b(?:e\.g|i\.e|z\.B|z\. B|bzw|art|abs|no|nr|para|ch|cf|vgl|etc|al|s|p|pp|ff|ziff|lit|let|mr|ms|dr|st|u\.s|v|vs|inc|ltd|sec|approx|resp|mio|mrd|bst|ca|chap|cap|par|ss|al)\.|\b\d{1,2}\.)$/i;
-
-function splitLine(line: string): string[] {
-  const result: string[] = [];
-  let buffer = '';
-  for (const part of line.split(/(?<=[.!?;])\s+(?=[\p{Lu}\p{N}«"(“])/u)) {
-    buffer = buffer ? `${buffer} ${part}` : part;
-    if (abbreviations.test(buffer) || /\b\p{L}\.$/u.test(buffer)) continue;
-    result.push(buffer.trim());
-    buffer = '';
-  }
-  if (buffer.trim()) result.push(buffer.trim());
-  return result;
-}
-
-/**
- * Splits plain text into sentences. A lead-in ending with a colon is joined with the list items
- * that follow it ("X must: a; b; c"), so it reads as one complete statement.
- */
-export function sentences(value: string): string[] {
-  const lines = value.split('\n');
-  const result: string[] = [];
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
-    const isItem = line.startsWith(LIST_ITEM);
-    const parts = splitLine(isItem ? line.slice(LIST_ITEM.length) : line);
-    const last = parts.at(-1);
-    if (last && last.endsWith(':') && lines[index + 1]?.startsWith(LIST_ITEM)) {
-      const items: string[] = [];
-      while (lines[index + 1]?.startsWith(LIST_ITEM) && items.join('; ').length < 500) {
-        index += 1;
-        items.push((lines[index] ?? '').slice(LIST_ITEM.length).replace(/[;.,]\s*$/, ''));
-      }
-      parts[parts.length - 1] = `${last} ${items.join('; ')}.`.replace(/;\s*(oder|or|and|und|et|ou|e|o);/g, '; $1');
-    }
-    result.push(...parts);
-  }
-  // Headings and labels are not statements: keep what ends like a sentence (or is long).
-  return result.filter(
-    (sentence) => sentence.length >= 25 && (/[.!?]["»”)]?$/.test(sentence) || sentence.length >= 100),
-  );
 }
 
 /** Cuts a quote to at most `max` characters on a word boundary. */
