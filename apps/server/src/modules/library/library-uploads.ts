@@ -45,8 +45,8 @@ export interface UploadDeps {
 /**
  * Storing an upload: the name (kept, replaced or made unique), the size and storage checks (early
  * from Content-Length, exact once stored), the blob, and the file row with its ingestion job. The
- * blob is staged, the row committed, then the blob put in place; `recoverStaged` at start finishes
- * or drops what a crash interrupted.
+ * blob is staged, then put in place inside the transaction that records the row and its ingestion job
+ * (so the job never runs before its blob exists); `recoverStaged` at start drops what a crash left staged.
  */
 export function createUploads(deps: UploadDeps) {
   const { db, repository, storage, jobs, entitlements, log, ownedFolder, fileChanged } = deps;
@@ -119,39 +119,29 @@ export function createUploads(deps: UploadDeps) {
           ...(input.extra?.kbSourceKey ? { kbSourceKey: input.extra.kbSourceKey } : {}),
           ...(input.extra?.metadata ? { metadata: input.extra.metadata } : {}),
         };
-        if (replacing) {
-          const updated = await repository.updateFile(replacing.id, common, tx);
-          if (!updated) throw new Error('The replaced file disappeared');
-          return updated;
-        }
-        return repository.insertFile(
-          {
-            id: fileId,
-            ...repository.ownerColumns(owner),
-            folderId: folder?.id ?? null,
-            rootFolderId: folder ? (folder.rootId ?? folder.id) : null,
-            ...common,
-          },
-          tx,
-        );
+        const recorded = replacing
+          ? await repository.updateFile(replacing.id, common, tx)
+          : await repository.insertFile(
+              {
+                id: fileId,
+                ...repository.ownerColumns(owner),
+                folderId: folder?.id ?? null,
+                rootFolderId: folder ? (folder.rootId ?? folder.id) : null,
+                ...common,
+              },
+              tx,
+            );
+        if (!recorded) throw new Error('The replaced file disappeared');
+        // In place before the row (and its job) commit: a worker may claim the job the moment they do.
+        // A crash between here and the commit leaves an unrecorded blob under a fresh key, nothing a
+        // reader could reach.
+        await blob.commit();
+        return recorded;
       });
     } catch (error) {
       await blob.discard().catch(() => undefined);
+      await storage.delete(storageKey).catch(() => undefined);
       throw new AppError('FILE_PREPARE_FAILED', 500, 'Recording the upload failed', { cause: error });
-    }
-    try {
-      await blob.commit();
-    } catch (error) {
-      // The row is there but its original is not: undo the row (a replaced file keeps its new row, failed).
-      if (replacing) {
-        await repository
-          .markFailed(row.id, null, { code: 'FILE_MISSING', reason: 'Storing the original failed' })
-          .catch(() => undefined);
-      } else {
-        await repository.deleteFile(row.id).catch(() => undefined);
-      }
-      await blob.discard().catch(() => undefined);
-      throw new AppError('UPLOAD_FAILED', 500, 'Storing the upload failed', { cause: error });
     }
     if (replacing) {
       await storage.delete(replacing.storageKey).catch((error: unknown) => {
