@@ -28,6 +28,7 @@ import { promptsModule } from './modules/prompts/prompts.module.ts';
 import { settingsModule } from './modules/settings/settings.module.ts';
 import { billingModule, type BillingModuleOptions } from './modules/billing/billing.module.ts';
 import { onboardingModule } from './modules/onboarding/onboarding.module.ts';
+import { coursesModule, type CoursesModuleOptions } from './modules/courses/courses.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   countries?: CountriesModuleOptions;
   /** Billing: the plans seed file, another Stripe API host. */
   billing?: BillingModuleOptions;
+  /** Courses: the shipped content folder, the clock reviews are scheduled by. */
+  courses?: CoursesModuleOptions;
   /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
   extraRoutes?: FastifyPluginAsyncZod;
 }
@@ -144,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(promptsModule);
     await app.register(onboardingModule);
     await app.register(billingModule, options.billing ?? {});
+    await app.register(coursesModule, options.courses ?? {});
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
 
     await app.ready();

@@ -95,6 +95,18 @@ export const errorCodes = [
   'COMPANY_MEMBER_EXISTS',
   'COMPANY_ADMIN_ONLY',
   'USER_NOT_FOUND',
+  // Courses
+  'COURSE_NOT_FOUND',
+  'LESSON_NOT_FOUND',
+  'COURSE_NOTE_NOT_FOUND',
+  'COURSE_NOTE_LIMIT_REACHED',
+  'CARD_NOT_FOUND',
+  'CARD_LIMIT_REACHED',
+  'QUESTION_NOT_FOUND',
+  'ESSAY_NOT_FOUND',
+  'ESSAY_TOO_LONG',
+  'COURSE_CONTENT_INVALID',
+  'CERTIFICATE_NOT_AVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

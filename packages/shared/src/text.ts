@@ -37,3 +37,20 @@ export function displayText(max: number, messages: { required: string; tooLong?:
       .refine((value) => !hasHiddenCharacters(value), hiddenCharactersKey)
   );
 }
+
+/** Hidden characters other than the line breaks and tabs that long texts may hold. */
+const HIDDEN_IN_LONG_TEXT =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
+/**
+ * A long text people write (a note, an essay, a card): Unicode-normalised, line breaks kept,
+ * bounded, free of hidden characters. May be empty; `.min()` it where a text is required.
+ */
+export function longText(max: number, tooLong: string) {
+  return z
+    .string()
+    .overwrite((value) => value.normalize('NFC').replaceAll('\r\n', '\n'))
+    .max(max, tooLong)
+    .refine((value) => !HIDDEN_IN_LONG_TEXT.test(value), hiddenCharactersKey);
+}

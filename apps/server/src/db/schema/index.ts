@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './prompts.ts';
 export * from './users.ts';
 export * from './billing.ts';
+export * from './courses.ts';

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyMembers, conversations, files, folders, promptCategories, prompts } from '../../db/schema/index.ts';
+import {
+  companyMembers,
+  conversations,
+  courseNotes,
+  files,
+  folders,
+  promptCategories,
+  prompts,
+} from '../../db/schema/index.ts';
 
 /** Who owns a library item: a user's personal library, or the shared knowledge base. */
 export type LibraryItemOwner = { scope: 'user'; userId: string } | { scope: 'kb' };
@@ -32,6 +40,14 @@ export function createAccessRepository(db: Db) {
     async promptOwner(type: 'prompt' | 'prompt-category', id: string): Promise<string | null> {
       const table = type === 'prompt' ? prompts : promptCategories;
       const [row] = await db.select({ userId: table.userId }).from(table).where(eq(table.id, id)).limit(1);
+      return row?.userId ?? null;
+    },
+    async courseNoteOwner(id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: courseNotes.userId })
+        .from(courseNotes)
+        .where(eq(courseNotes.id, id))
+        .limit(1);
       return row?.userId ?? null;
     },
     /** The user's role in the company, or null when they are not a member. */

@@ -13,6 +13,7 @@ const ids = {
   aliceConversation: '20000000-0000-4000-8000-000000000001',
   alicePrompt: '40000000-0000-4000-8000-000000000001',
   aliceCategory: '40000000-0000-4000-8000-000000000002',
+  aliceNote: '50000000-0000-4000-8000-000000000001',
   company: '50000000-0000-4000-8000-000000000001',
   missing: '30000000-0000-4000-8000-000000000000',
 };
@@ -44,6 +45,9 @@ const repository: AccessRepository = {
     if (type === 'prompt' && id === ids.alicePrompt) return ids.alice;
     if (type === 'prompt-category' && id === ids.aliceCategory) return ids.alice;
     return null;
+  },
+  async courseNoteOwner(id) {
+    return id === ids.aliceNote ? ids.alice : null;
   },
   async companyRole(companyId, userId) {
     if (companyId !== ids.company) return null;
@@ -117,6 +121,28 @@ describe('access.require', () => {
       (await refusal(access.require(alice, 'library.create', { type: 'library', scope: 'knowledge-base' }))).code,
     ).toBe('FORBIDDEN');
     await expect(access.require(alice, 'library.create', { type: 'library', scope: 'personal' })).resolves.toBe(alice);
+  });
+});
+
+describe('course notes', () => {
+  it('are private: only their writer reads or changes them, admins included get "not found"', async () => {
+    await expect(access.require(alice, 'course.learn', { type: 'course-note', id: ids.aliceNote })).resolves.toBe(
+      alice,
+    );
+    expect(await refusal(access.require(bob, 'course.learn', { type: 'course-note', id: ids.aliceNote }))).toEqual({
+      code: 'COURSE_NOTE_NOT_FOUND',
+      statusCode: 404,
+    });
+    expect(
+      (await refusal(access.require(admin, 'course.learn', { type: 'course-note', id: ids.aliceNote }))).code,
+    ).toBe('COURSE_NOTE_NOT_FOUND');
+  });
+
+  it('lets anyone check a certificate, and only admins manage courses', async () => {
+    await expect(access.require(visitor, 'certificate.verify')).resolves.toBe(visitor);
+    expect((await refusal(access.require(visitor, 'course.read'))).code).toBe('UNAUTHENTICATED');
+    expect((await refusal(access.require(alice, 'course.manage'))).code).toBe('FORBIDDEN');
+    await expect(access.require(admin, 'course.manage')).resolves.toBe(admin);
   });
 });
 

@@ -12,6 +12,7 @@ export type Resource =
   | { type: 'file' | 'folder'; id: string }
   | { type: 'conversation'; id: string }
   | { type: 'prompt' | 'prompt-category'; id: string }
+  | { type: 'course-note'; id: string }
   | { type: 'library'; scope: LibraryScope }
   | { type: 'company'; id: string };
 
@@ -25,6 +26,7 @@ const notFoundCode: Record<Exclude<Resource['type'], 'library'>, ErrorCode> = {
   conversation: 'CONVERSATION_NOT_FOUND',
   prompt: 'PROMPT_NOT_FOUND',
   'prompt-category': 'PROMPT_CATEGORY_NOT_FOUND',
+  'course-note': 'COURSE_NOTE_NOT_FOUND',
   company: 'COMPANY_NOT_FOUND',
 };
 
@@ -90,6 +92,11 @@ export function createAccess(repository: AccessRepository) {
         // Personal only: nobody else, admins included, reads or changes another user's prompts.
         if (!UUID_PATTERN.test(resource.id)) return false;
         return (await repository.promptOwner(resource.type, resource.id)) === actor.user.id;
+      }
+      case 'course-note': {
+        // Notes are private: nobody else, admins included, reads them.
+        if (!UUID_PATTERN.test(resource.id)) return false;
+        return (await repository.courseNoteOwner(resource.id)) === actor.user.id;
       }
       case 'company': {
         if (!UUID_PATTERN.test(resource.id)) return false;

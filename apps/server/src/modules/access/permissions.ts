@@ -17,6 +17,7 @@ export const permissionRules = {
   'password.reset': 'anyone',
   'plan.read': 'anyone',
   'payment.notify': 'anyone',
+  'certificate.verify': 'anyone',
 
   'session.manage': 'session',
 
@@ -43,6 +44,8 @@ export const permissionRules = {
   'onboarding.manage': 'user',
   'company.read': 'user',
   'company.manage': 'user',
+  'course.read': 'user',
+  'course.learn': 'user',
 
   'admin.access': 'admin',
   'user.manage': 'admin',
@@ -51,6 +54,7 @@ export const permissionRules = {
   'country.manage': 'admin',
   'knowledge.manage': 'admin',
   'plan.manage': 'admin',
+  'course.manage': 'admin',
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRule = 'anyone' | 'session' | 'user' | 'admin';

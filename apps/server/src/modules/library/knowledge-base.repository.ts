@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  fileChunks,
   files,
   folders,
   kbFunctions,
@@ -11,6 +12,13 @@ import {
 } from '../../db/schema/index.ts';
 
 type Localized = { en: string; de: string; fr: string; it: string };
+
+export interface SeededSections {
+  fileId: string;
+  sourceKey: string;
+  title: string;
+  sections: { heading: string; page: number }[];
+}
 type TaxonomyTable = typeof kbFunctions | typeof kbResourceTypes;
 
 function taxonomy(table: TaxonomyTable, db: Db) {
@@ -110,6 +118,39 @@ export function createKnowledgeRepository(db: Db) {
         .from(files)
         .where(and(eq(files.scope, 'kb'), inArray(files.kbSourceKey, keys)));
       return rows.flatMap((row) => (row.kbSourceKey ? [{ id: row.id, kbSourceKey: row.kbSourceKey }] : []));
+    },
+    /** Seeded documents with their `##` sections in reading order (and the page each starts on). */
+    async findSectionsBySourceKeys(keys: string[]): Promise<SeededSections[]> {
+      if (keys.length === 0) return [];
+      const found = await db
+        .select({ id: files.id, kbSourceKey: files.kbSourceKey, title: files.title, name: files.name })
+        .from(files)
+        .where(and(eq(files.scope, 'kb'), eq(files.status, 'ready'), inArray(files.kbSourceKey, keys)));
+      if (found.length === 0) return [];
+      const sections = await db
+        .select({
+          fileId: fileChunks.fileId,
+          heading: fileChunks.heading,
+          page: sql<number>`min(${fileChunks.page})::int`,
+          first: sql<number>`min(${fileChunks.chunkIndex})::int`,
+        })
+        .from(fileChunks)
+        .where(
+          inArray(
+            fileChunks.fileId,
+            found.map((row) => row.id),
+          ),
+        )
+        .groupBy(fileChunks.fileId, fileChunks.heading)
+        .orderBy(fileChunks.fileId, sql`min(${fileChunks.chunkIndex})`);
+      return found.map((row) => ({
+        fileId: row.id,
+        sourceKey: row.kbSourceKey ?? '',
+        title: row.title ?? row.name,
+        sections: sections
+          .filter((section) => section.fileId === row.id && section.heading)
+          .map((section) => ({ heading: section.heading ?? '', page: section.page })),
+      }));
     },
     async kbFileCount(): Promise<number> {
       const [row] = await db

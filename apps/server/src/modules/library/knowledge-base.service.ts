@@ -309,6 +309,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       return new Map(rows.map((row) => [row.kbSourceKey, row.id]));
     },
 
+    /** Seeded documents (front-matter id and language) with their sections, for citing a section. */
+    async findSeededSections(documents: Array<{ id: string; language: string }>) {
+      const keys = [...new Set(documents.map((document) => seededSourceKey(document.id, document.language)))];
+      return repository.findSectionsBySourceKeys(keys);
+    },
+
     /** On first start (no knowledge base yet): import the starter content. */
     async seedIfEmpty(): Promise<void> {
       if ((await repository.functions.count()) > 0 || (await repository.kbFileCount()) > 0) return;
