@@ -29,6 +29,7 @@ export const routeTable: { path: string; layout: string; session?: boolean }[] =
   { path: '/prompt-library', layout: 'authenticated', session: true },
   { path: '/prompt-marketplace', layout: 'authenticated', session: true },
   { path: '/prompt-marketplace/author/author-1', layout: 'authenticated', session: true },
+  { path: '/courses', layout: 'user', session: true },
   { path: '/fatf/countries', layout: 'default' },
   { path: '/fatf/countries/CH', layout: 'default' },
   { path: '/admin', layout: 'admin', session: true },

@@ -142,6 +142,8 @@ export const courseContentSchema = z
     title: localizedTextSchema,
     summary: localizedTextSchema,
     level: z.enum(courseLevels).default('foundation'),
+    /** Where the course stands in the catalogue (lower first). */
+    position: z.number().int().min(0).max(10_000).default(100),
     minutes: z.number().int().min(1).max(6_000),
     passMark: z.number().int().min(1).max(100).default(DEFAULT_PASS_MARK),
     lessons: z.array(lessonContentSchema).min(1).max(50),
@@ -424,7 +426,7 @@ export type TestResult = z.infer<typeof testResultSchema>;
 
 export const essayParamsSchema = z.object({ slug: slugSchema, essayId: contentIdSchema });
 export const essayInputSchema = z.object({
-  text: longText(ESSAY_MAX_LENGTH, 'courses:essay.tooLong').trim().min(1, 'courses:essay.required'),
+  text: longText(ESSAY_MAX_LENGTH, 'courses:essay.tooLongLimit').trim().min(1, 'courses:essay.required'),
   lang: z.enum(locales).default('en'),
 });
 export type EssayInput = z.infer<typeof essayInputSchema>;

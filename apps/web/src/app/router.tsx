@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: paths.legal.disclaimer.path, lazy: () => import('@/features/legal/routes/disclaimer.tsx') },
           { path: paths.legal.privacyPolicy.path, lazy: () => import('@/features/legal/routes/privacy-policy.tsx') },
           { path: paths.try.path, lazy: () => import('@/features/chat/routes/try.tsx') },
+          { path: paths.courses.certificate.path, lazy: () => import('@/features/courses/routes/certificate.tsx') },
         ],
       },
       // Not a screen: ends the session and redirects to /login.
@@ -84,6 +85,13 @@ export const routes: RouteObject[] = [
           { path: paths.app.documentsFolder.path, lazy: () => import('@/features/library/routes/documents.tsx') },
           { path: paths.app.profile.path, lazy: () => import('@/features/account/routes/profile.tsx') },
           { path: paths.app.settings.path, lazy: () => import('@/features/account/routes/settings.tsx') },
+          { path: paths.courses.list.path, lazy: () => import('@/features/courses/routes/courses.tsx') },
+          { path: paths.courses.notes.path, lazy: () => import('@/features/courses/routes/notes.tsx') },
+          { path: paths.courses.course.path, lazy: () => import('@/features/courses/routes/course.tsx') },
+          { path: paths.courses.lesson.path, lazy: () => import('@/features/courses/routes/lesson.tsx') },
+          { path: paths.courses.review.path, lazy: () => import('@/features/courses/routes/review.tsx') },
+          { path: paths.courses.test.path, lazy: () => import('@/features/courses/routes/test.tsx') },
+          { path: paths.courses.essay.path, lazy: () => import('@/features/courses/routes/essay.tsx') },
           {
             path: paths.billing.success.path,
             lazy: () => import('@/features/billing/routes/subscription-success.tsx'),
@@ -154,6 +162,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.fatf.path, lazy: () => import('@/features/countries/routes/admin-countries.tsx') },
           { path: paths.admin.assistants.path, lazy: () => import('@/features/chat/routes/admin-assistants.tsx') },
           { path: paths.admin.plans.path, lazy: () => import('@/features/billing/routes/admin-plans.tsx') },
+          { path: paths.admin.courses.path, lazy: () => import('@/features/courses/routes/admin-courses.tsx') },
         ],
       },
       // Everything else, including unknown paths under /app and /admin (which the root guard has

@@ -51,6 +51,35 @@ export const paths = {
     },
   },
 
+  courses: {
+    list: { path: '/courses', getHref: () => '/courses' },
+    notes: {
+      path: '/courses/notes',
+      getHref: (q?: string) => (q ? `/courses/notes?q=${encodeURIComponent(q)}` : '/courses/notes'),
+    },
+    course: { path: '/courses/:slug', getHref: (slug: string) => `/courses/${enc(slug)}` },
+    lesson: {
+      path: '/courses/:slug/lessons/:lesson',
+      getHref: (slug: string, lesson: string) => `/courses/${enc(slug)}/lessons/${enc(lesson)}`,
+    },
+    review: { path: '/courses/:slug/review', getHref: (slug: string) => `/courses/${enc(slug)}/review` },
+    /** A lesson's self-test (`?lesson=`), or the course's final test. */
+    test: {
+      path: '/courses/:slug/test',
+      getHref: (slug: string, lesson?: string) =>
+        `/courses/${enc(slug)}/test${lesson ? `?lesson=${encodeURIComponent(lesson)}` : ''}`,
+    },
+    essay: {
+      path: '/courses/:slug/essays/:essayId',
+      getHref: (slug: string, essayId: string) => `/courses/${enc(slug)}/essays/${enc(essayId)}`,
+    },
+    /** The public check of a certificate (the link printed on it). */
+    certificate: {
+      path: '/certificates/:id',
+      getHref: (id: string, sig: string) => `/certificates/${enc(id)}?sig=${encodeURIComponent(sig)}`,
+    },
+  },
+
   billing: {
     subscription: { path: '/subscription', getHref: () => '/subscription' },
     success: { path: '/subscription/success', getHref: () => '/subscription/success' },
@@ -97,6 +126,7 @@ export const paths = {
     testUpload: { path: '/test-upload', getHref: () => '/test-upload' },
     fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
     plans: { path: '/admin/plans', getHref: () => '/admin/plans' },
+    courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
   },
 } as const;
 

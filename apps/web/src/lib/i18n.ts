@@ -25,6 +25,7 @@ export const namespaces = [
   'prompts',
   'billing',
   'onboarding',
+  'courses',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

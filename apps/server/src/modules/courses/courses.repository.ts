@@ -35,7 +35,11 @@ export function createCoursesRepository(db: Db) {
         .select()
         .from(courses)
         .where(includeUnpublished ? undefined : eq(courses.published, true))
-        .orderBy(asc(courses.createdAt), asc(courses.slug));
+        .orderBy(
+          asc(sql`coalesce((${courses.content}->>'position')::int, 100)`),
+          asc(courses.createdAt),
+          asc(courses.slug),
+        );
     },
     async findCourse(slug: string): Promise<CourseRow | null> {
       const [row] = await db.select().from(courses).where(eq(courses.slug, slug)).limit(1);

@@ -5,6 +5,7 @@ import {
   Database,
   FolderOpen,
   Gauge,
+  GraduationCap,
   Globe2,
   LayoutDashboard,
   Library,
@@ -36,7 +37,7 @@ export interface NavSection {
 
 /**
  * The sidebar of the user, assistant and authenticated layouts. Only what works is offered: the
- * marketplace and courses get their entries when those features land.
+ * marketplace gets its entry when that feature lands.
  */
 export const userNavigation: NavSection[] = [
   {
@@ -53,7 +54,10 @@ export const userNavigation: NavSection[] = [
   },
   {
     label: 'common:nav.sections.resources',
-    items: [{ label: 'common:nav.countries', to: paths.countries.list.getHref(), icon: Globe2 }],
+    items: [
+      { label: 'common:nav.courses', to: paths.courses.list.getHref(), icon: GraduationCap },
+      { label: 'common:nav.countries', to: paths.countries.list.getHref(), icon: Globe2 },
+    ],
   },
   {
     label: 'common:nav.sections.account',
@@ -76,6 +80,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'countries:admin.nav', to: paths.admin.fatf.getHref(), icon: Globe2 },
       { label: 'chat:admin.nav', to: paths.admin.assistants.getHref(), icon: Bot },
       { label: 'billing:admin.nav', to: paths.admin.plans.getHref(), icon: CreditCard },
+      { label: 'courses:admin.nav', to: paths.admin.courses.getHref(), icon: GraduationCap },
       { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
     ],
   },

@@ -8,6 +8,7 @@ import { PlanUsageCard } from '@/features/billing/components/plan-usage-card.tsx
 import { useAssistants } from '@/features/chat/api/get-assistants.ts';
 import { RecentConversationsCard } from '@/features/chat/components/dashboard-cards.tsx';
 import { LatestChangesCard } from '@/features/countries/components/latest-changes-card.tsx';
+import { DashboardCoursesCard } from '@/features/courses/components/dashboard-courses-card.tsx';
 import { useFolderContents } from '@/features/library/api/get-folder-contents.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
@@ -97,6 +98,7 @@ export function Component() {
         <PlanUsageCard tokensNote={offline ? t('chat:dashboard.tokensOffline') : undefined} />
         <RecentDocumentsCard />
         <LatestChangesCard />
+        <DashboardCoursesCard />
       </div>
     </>
   );

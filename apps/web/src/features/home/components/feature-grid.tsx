@@ -1,17 +1,26 @@
-import { ArrowRight, BotMessageSquare, Database, FolderOpen, Globe, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  BotMessageSquare,
+  Database,
+  FolderOpen,
+  Globe,
+  GraduationCap,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { SectionHeading } from './section-heading';
 
-// Prompts and courses join this grid when they land (the home page promises only what exists).
-type FeatureId = 'assistants' | 'knowledgeBase' | 'documents' | 'countries';
+// The marketplace joins this grid when it lands (the home page promises only what exists).
+type FeatureId = 'assistants' | 'knowledgeBase' | 'documents' | 'countries' | 'courses';
 
 const features: { id: FeatureId; icon: LucideIcon; href?: string }[] = [
   { id: 'assistants', icon: BotMessageSquare },
   { id: 'knowledgeBase', icon: Database },
   { id: 'documents', icon: FolderOpen },
   { id: 'countries', icon: Globe, href: paths.countries.list.getHref() },
+  { id: 'courses', icon: GraduationCap, href: paths.courses.list.getHref() },
 ];
 
 export function FeatureGrid() {
@@ -45,7 +54,7 @@ export function FeatureGrid() {
                   to={href}
                   className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-primary-700 hover:text-primary-800 hover:underline hover:underline-offset-4"
                 >
-                  {t('features.items.countries.link')}
+                  {t(`features.items.${id}.link`)}
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
               ) : null}

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import type { CourseContent } from '@compliance/shared/courses';
+import { expect, setLanguage, signInAsNewUser, test } from '../support/fixtures.ts';
+
+const slug = 'swiss-aml-duties';
+const course = JSON.parse(
+  readFileSync(new URL(`../../content/courses/${slug}.json`, import.meta.url), 'utf8'),
+) as CourseContent;
+const [firstLesson] = course.lessons;
+
+/** The right answer of a shipped question, as the test form takes it. */
+function rightAnswer(question: CourseContent['lessons'][number]['questions'][number]): string | string[] {
+  return question.kind === 'short' ? question.accepted.en[0]! : [...question.correct];
+}
+
+test.describe('courses', () => {
+  test('a learner reads a lesson, notes a passage, makes a card, reviews, tests, writes an essay and earns a verified certificate', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const learner = await signInAsNewUser(page, { firstName: 'Lena', lastName: 'Keller' });
+    const headers = { authorization: `Bearer ${learner.token}` };
+
+    await page.goto('/courses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    await page.getByRole('link', { name: course.title.en }).click();
+    await expect(page.getByRole('heading', { level: 1, name: course.title.en })).toBeVisible();
+    await page.getByRole('link', { name: 'Start' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: firstLesson!.title.en })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Sources in the knowledge base' }).getByRole('link').first(),
+    ).toBeVisible();
+
+    // A note on a selected passage, autosaved, turned into a flashcard.
+    await page
+      .locator('article p')
+      .first()
+      .evaluate((paragraph) => {
+        const range = document.createRange();
+        range.selectNodeContents(paragraph);
+        const selection = document.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+      });
+    await page.getByRole('button', { name: 'Note on the selected passage' }).click();
+    const note = page.getByRole('textbox', { name: 'Note 1' });
+    await note.fill('Who supervises whom?\nFINMA directly, or an SO, or an SRO.');
+    await expect(page.getByText('Saved')).toBeVisible();
+    await page.getByRole('button', { name: 'Make a flashcard' }).click();
+    const cardDialog = page.getByRole('dialog', { name: 'Make a flashcard' });
+    await expect(cardDialog.getByLabel('Front (question)')).toHaveValue('Who supervises whom?');
+    await cardDialog.getByRole('button', { name: 'Make the card' }).click();
+    await expect(page.getByText('Flashcard added to your reviews')).toBeVisible();
+
+    // The note survives a reload, and is found by the search across courses.
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Note 1' })).toHaveValue(/FINMA directly/);
+    await page.getByRole('button', { name: 'Mark as read and continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: course.lessons[1]!.title.en })).toBeVisible();
+    await page.goto('/courses/notes?q=supervises');
+    await expect(page.getByText('FINMA directly, or an SO, or an SRO.')).toBeVisible();
+
+    // Reviews: the lesson's cards and the learner's own; 'I did not get it' brings a card back soon.
+    await page.goto(`/courses/${slug}/review`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Flashcards' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    await page.getByRole('button', { name: 'I did not get it' }).click();
+    await expect(page.getByText(/Comes back in \d+ minutes?/)).toBeVisible();
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    await page.getByRole('button', { name: 'I got it' }).click();
+    await expect(page.getByText(/Comes back in/)).toBeVisible();
+
+    // A lesson test with immediate feedback: a wrong answer is marked and explained.
+    await page.goto(`/courses/${slug}/test?lesson=${firstLesson!.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lesson test' })).toBeVisible();
+    const trueFalse = firstLesson!.questions.find((question) => question.kind === 'true_false')!;
+    const wrong = trueFalse.kind === 'true_false' && trueFalse.correct[0] === 'true' ? 'False' : 'True';
+    const tfItem = page.locator(`[data-question-id="${trueFalse.id}"]`);
+    await tfItem.getByLabel(wrong, { exact: true }).check();
+    await tfItem.getByRole('button', { name: 'Check my answer' }).click();
+    await expect(tfItem.getByText('Incorrect', { exact: true })).toBeVisible();
+    await expect(tfItem.getByText(trueFalse.explanation.en)).toBeVisible();
+    await page.getByRole('button', { name: 'Hand in the test' }).click();
+    await expect(page.getByText('Please answer every question before handing in')).toBeVisible();
+
+    // An essay: criterion-level feedback, the concepts shown quoted from the essay.
+    const essay = course.essays[0]!;
+    const concepts = essay.criteria.flatMap((criterion) => criterion.concepts);
+    const text = concepts.map((concept) => `The firm addresses ${concept.terms.en[0]} as the law requires.`).join(' ');
+    await page.goto(`/courses/${slug}/essays/${essay.id}`);
+    await page
+      .getByLabel('Your essay')
+      .fill(`${text} ${'It documents every step carefully and keeps the records. '.repeat(12)}`);
+    await page.getByRole('button', { name: 'Hand in for evaluation' }).click();
+    await expect(page.getByText(/Overall 100\s%/)).toBeVisible();
+    await expect(page.getByRole('region', { name: essay.criteria[0]!.title.en })).toContainText(concepts[0]!.label.en);
+
+    // Every lesson read and the final test passed: the certificate, checkable by anyone.
+    for (const lesson of course.lessons) {
+      const read = await page.request.post(`/api/courses/${slug}/lessons/${lesson.slug}/read`, {
+        headers,
+        data: { seconds: 60 },
+      });
+      expect(read.ok()).toBe(true);
+    }
+    await page.goto(`/courses/${slug}/test`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Final test' })).toBeVisible();
+    await page.getByRole('switch', { name: 'Feedback after each question' }).click();
+    const questions = course.lessons.flatMap((lesson) => lesson.questions);
+    for (const question of questions) {
+      const item = page.locator(`[data-question-id="${question.id}"]`);
+      const answer = rightAnswer(question);
+      if (typeof answer === 'string') await item.getByRole('textbox').fill(answer);
+      else if (question.kind === 'true_false')
+        await item.getByLabel(answer[0] === 'true' ? 'True' : 'False', { exact: true }).check();
+      else if (question.kind === 'single' || question.kind === 'multiple') {
+        for (const id of answer) {
+          const option = question.options.find((entry) => entry.id === id)!;
+          await item.getByLabel(option.text.en, { exact: true }).check();
+        }
+      }
+    }
+    await page.getByRole('button', { name: 'Hand in the test' }).click();
+    await expect(page.getByRole('heading', { name: /^100\s%/ })).toBeVisible();
+    await expect(page.getByText('Course completed: your certificate is ready on the course page.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Back to the course' }).first().click();
+    const certificate = page.getByRole('region', { name: 'Certificate of completion' });
+    await expect(certificate).toBeVisible();
+    const download = page.waitForEvent('download');
+    await certificate.getByRole('button', { name: 'Download (PDF)' }).click();
+    expect((await download).suggestedFilename()).toBe(`certificate-${slug}.pdf`);
+    await certificate.getByRole('link', { name: 'Verification page' }).click();
+    await expect(page.getByRole('heading', { name: 'This certificate is genuine' })).toBeVisible();
+    await expect(page.getByText('Lena Keller')).toBeVisible();
+  });
+
+  test('the catalogue, a lesson and a review read in German, French and Italian', async ({ page }) => {
+    await signInAsNewUser(page);
+    for (const [language, title, heading] of [
+      ['de', course.title.de, 'Kurse'],
+      ['fr', course.title.fr, 'Cours'],
+      ['it', course.title.it, 'Corsi'],
+    ] as const) {
+      await setLanguage(page, language);
+      await page.goto('/courses');
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.getByRole('link', { name: title }).click();
+      await page.getByRole('link', { name: course.lessons[0]!.title[language] }).click();
+      await expect(page.getByRole('heading', { level: 1, name: course.lessons[0]!.title[language] })).toBeVisible();
+    }
+  });
+
+  test('an admin unpublishes a course (learners lose it) and adds GIFT questions to a lesson', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsNewUser(page, { admin: true });
+    await page.goto('/admin/courses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: course.title.en });
+    await row.getByRole('button', { name: 'GIFT questions' }).click();
+    const dialog = page.getByRole('dialog', { name: `Add GIFT questions to “${course.title.en}”` });
+    await dialog.getByLabel('Lesson').fill(course.lessons[3]!.slug);
+    await dialog
+      .getByLabel('GIFT questions')
+      .fill('::Freeze:: Assets stay frozen until MROS decides, without a time limit. {F}\n\n::Days:: How many? {#5}');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByText('1 question imported')).toBeVisible();
+    await expect(page.getByText('Skipped: Days (Numerical)')).toBeVisible();
+
+    const learnerContext = await browser.newContext();
+    const learnerPage = await learnerContext.newPage();
+    await signInAsNewUser(learnerPage);
+    await row.getByRole('switch', { name: `Published: ${course.title.en}` }).click();
+    await expect(row.getByRole('switch')).not.toBeChecked();
+    await learnerPage.goto('/courses');
+    await expect(learnerPage.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    await expect(learnerPage.getByRole('link', { name: course.title.en })).toHaveCount(0);
+    await row.getByRole('switch', { name: `Published: ${course.title.en}` }).click();
+    await expect(row.getByRole('switch')).toBeChecked();
+    await learnerPage.reload();
+    await expect(learnerPage.getByRole('link', { name: course.title.en })).toBeVisible();
+    await learnerContext.close();
+  });
+});
