@@ -431,6 +431,30 @@ export const essayInputSchema = z.object({
 });
 export type EssayInput = z.infer<typeof essayInputSchema>;
 
+/** The language model's view of an essay, beside the offline one (only with an LLM configured). */
+export const llmEssayReviewSchema = z.object({
+  model: z.string(),
+  /** The model's overall score (weighted like the offline one), over the criteria it supported. */
+  score: z.number().nullable(),
+  criteria: z.array(
+    z.object({
+      id: z.string(),
+      score: z.number().nullable(),
+      /** The essay's words the model based the score on; checked to be in the essay. */
+      quote: z.string().nullable(),
+      comment: z.string(),
+      citation: courseCitationSchema.nullable(),
+      /** False when the model's quote is not in the essay or its citation is not a rubric source. */
+      supported: z.boolean(),
+      /** The model and the offline evaluation differ by 30 points or more on this criterion. */
+      disagrees: z.boolean(),
+    }),
+  ),
+  /** Set when the model could not be asked; the offline evaluation stands alone. */
+  failure: z.string().nullable(),
+});
+export type LlmEssayReview = z.infer<typeof llmEssayReviewSchema>;
+
 export const essayEvaluationSchema = z.object({
   score: z.number(),
   wordCount: z.number().int(),
@@ -454,6 +478,7 @@ export const essayEvaluationSchema = z.object({
       misconceptions: z.array(z.object({ evidence: z.string(), correction: z.string() })),
     }),
   ),
+  llm: llmEssayReviewSchema.nullable().default(null),
 });
 export type EssayEvaluation = z.infer<typeof essayEvaluationSchema>;
 

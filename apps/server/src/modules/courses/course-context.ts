@@ -12,6 +12,7 @@ import { isAdmin } from '../access/access.ts';
 import type { UserActor } from '../access/actor.ts';
 import { createCitationResolver, type CiteSource, type SeededSectionsLookup } from './course-citations.ts';
 import { courseCards, ownCardId } from './course-content.ts';
+import type { LlmEssayReviewer } from './essay-llm-review.ts';
 import type { CardStateRow, CourseRow, CoursesRepository } from './courses.repository.ts';
 
 export interface CoursesDeps {
@@ -23,6 +24,8 @@ export interface CoursesDeps {
   /** The key certificates are signed with. */
   certificateKey: () => Promise<Buffer>;
   publicUrl: string;
+  /** With an LLM configured: a second, model-made review of essays beside the offline one. */
+  essayReviewer: LlmEssayReviewer | null;
 }
 
 export const courseNotFound = () => new AppError('COURSE_NOT_FOUND', 404, 'Course not found');

@@ -14,6 +14,7 @@ import {
 import type { Locale } from '@compliance/shared/locales';
 import { AppError } from '../../plugins/errors.ts';
 import type { Actor } from '../access/actor.ts';
+import { ankiExport } from './anki-export.ts';
 import { findLesson, ownCardId } from './course-content.ts';
 import { citeAll, lessonNotFound, progressOf, retentionOf, visibleCourse, type CoursesDeps } from './course-context.ts';
 import type { CourseNoteRow, CourseRow } from './courses.repository.ts';
@@ -222,6 +223,13 @@ export function createCourseLearningService(deps: CoursesDeps) {
         isNew: true,
         due: now.toISOString(),
       };
+    },
+
+    /** The course's cards and the caller's own, as a file Anki imports. */
+    async exportToAnki(actor: Actor, { slug, lang }: { slug: string; lang: Locale }): Promise<string> {
+      const caller = await access.require(actor, 'course.learn');
+      const row = await visibleCourse(deps, caller, slug);
+      return ankiExport(row.content, lang, await repository.listOwnCards(caller.user.id, slug));
     },
 
     // ---- settings ----

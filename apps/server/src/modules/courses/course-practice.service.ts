@@ -362,6 +362,17 @@ export function createCoursePracticeService(
       if (evaluation.wordCount > essay.maxWords * 2) {
         throw new AppError('ESSAY_TOO_LONG', 400, `Essays may be at most ${essay.maxWords * 2} words`);
       }
+      if (deps.essayReviewer) {
+        const seen = new Set<string>();
+        const numbered = sources.flatMap((source) => {
+          const citation = cite(source);
+          const key = citation ? `${citation.fileId}:${citation.section}` : '';
+          if (!citation || seen.has(key)) return [];
+          seen.add(key);
+          return [{ number: seen.size, citation }];
+        });
+        evaluation.llm = await deps.essayReviewer(essay, input.text, input.lang, evaluation, numbered);
+      }
       const stored = await repository.insertSubmission({
         userId: caller.user.id,
         courseSlug: input.slug,

@@ -3,6 +3,7 @@ import { defaultCoursesDir, loadShippedCourses } from './course-content.ts';
 import { coursesRoutes } from './courses.routes.ts';
 import { createCoursesRepository } from './courses.repository.ts';
 import { createCoursesService, type CoursesService } from './courses.service.ts';
+import { createLlmEssayReviewer } from './essay-llm-review.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,7 @@ export const coursesModule = fp<CoursesModuleOptions>(
       now: options.now ?? (() => new Date()),
       certificateKey: () => app.installationSecret('course-certificates'),
       publicUrl: app.config.publicUrl,
+      essayReviewer: app.config.llm ? createLlmEssayReviewer(app.config.llm) : null,
     });
     // The shipped courses: new ones added, unchanged-by-admins ones refreshed; learners' records stay.
     const shipped = await loadShippedCourses(options.coursesDir ?? defaultCoursesDir);

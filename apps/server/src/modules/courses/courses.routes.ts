@@ -234,6 +234,26 @@ export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async 
   );
 
   app.get(
+    '/courses/:slug/anki.txt',
+    {
+      schema: {
+        tags,
+        summary: 'The course’s flashcards and the caller’s own as an Anki import file',
+        params: courseParamsSchema,
+        querystring: courseLocaleQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const text = await courses.exportToAnki(request.actor, { ...request.params, ...request.query });
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${request.params.slug}-anki.txt"`)
+        .header('cache-control', 'no-store')
+        .send(text);
+    },
+  );
+
+  app.get(
     '/course-settings',
     {
       schema: {

@@ -95,7 +95,7 @@ export function gradeEssay(
   const totalWeight = criteria.reduce((sum, criterion) => sum + criterion.weight, 0);
   let score = criteria.reduce((sum, criterion) => sum + criterion.score * criterion.weight, 0) / totalWeight;
   if (lengthIssue === 'tooShort') score *= wordCount / essay.minWords;
-  return { score: round(score), wordCount, lengthIssue, criteria };
+  return { score: round(score), wordCount, lengthIssue, criteria, llm: null };
 }
 
 function round(value: number): number {

@@ -51,6 +51,12 @@ export function useDownloadCertificate(slug: string) {
   });
 }
 
+export function useDownloadAnkiDeck(slug: string) {
+  return useMutation({
+    mutationFn: (lang: Locale) => downloadFile(`${coursePath(slug)}/anki.txt`, { lang }, `${slug}-anki.txt`),
+  });
+}
+
 export function useDownloadLearningRecord() {
   return useMutation({
     mutationFn: (lang: Locale) => downloadFile('/course-record.csv', { lang }, 'learning-record.csv'),

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
-import { useCourseCertificate, useDownloadCertificate } from '../api/certificates.ts';
+import { useCourseCertificate, useDownloadAnkiDeck, useDownloadCertificate } from '../api/certificates.ts';
 import { useCourse } from '../api/courses.ts';
 import { CourseProgressSummary } from '../components/course-progress.tsx';
 import { useCourseLanguage } from '../hooks/use-course-language.ts';
@@ -51,6 +51,7 @@ export function Component() {
   const { t } = useTranslation(['courses', 'errors']);
   const lang = useCourseLanguage();
   const course = useCourse(slug, lang);
+  const anki = useDownloadAnkiDeck(slug);
 
   if (course.isPending) return <Skeleton className="mx-auto h-96 max-w-5xl" />;
   if (course.isError) {
@@ -171,6 +172,16 @@ export function Component() {
                 <ClipboardCheck aria-hidden="true" className="size-4" />
                 {t('courses:course.finalTest')}
               </Link>
+              <Button
+                variant="ghost"
+                color="neutral"
+                block
+                icon={Download}
+                loading={anki.isPending}
+                onClick={() => anki.mutate(lang)}
+              >
+                {t('courses:course.exportAnki')}
+              </Button>
             </div>
           </section>
           {data.progress.certificateId && <CertificateCard slug={slug} />}
