@@ -151,7 +151,7 @@ test.describe('courses', () => {
     }
   });
 
-  test('an admin unpublishes a course (learners lose it) and adds GIFT questions to a lesson', async ({
+  test('an admin adds GIFT questions, unpublishes a course (learners lose it), and writes a new course with a preview', async ({
     page,
     browser,
   }) => {
@@ -182,5 +182,40 @@ test.describe('courses', () => {
     await learnerPage.reload();
     await expect(learnerPage.getByRole('link', { name: course.title.en })).toBeVisible();
     await learnerContext.close();
+
+    // A new course, edited in four languages with a Markdown preview, saved as a draft.
+    const stamp = Date.now().toString(36);
+    await page.getByRole('button', { name: 'New course' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New course' })).toBeVisible();
+    await page.getByLabel('Title (English)', { exact: true }).fill(`Outsourcing ${stamp}`);
+    await page
+      .getByLabel('Lesson text (Markdown) (English)')
+      .fill('## Material outsourcing\n\nFINMA expects **an inventory**.');
+    await page.getByRole('region', { name: 'Lesson' }).getByLabel('Preview').check();
+    await expect(page.getByRole('heading', { name: 'Material outsourcing' })).toBeVisible();
+    await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Course saved')).toBeVisible();
+    await page.getByRole('link', { name: 'Courses' }).first().click();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: `Outsourcing ${stamp}` })
+        .getByRole('switch'),
+    ).not.toBeChecked();
+  });
+
+  test('@phone a learner reads a lesson and reviews its cards on a phone', async ({ page }) => {
+    await signInAsNewUser(page);
+    await page.goto(`/courses/${slug}/lessons/${firstLesson!.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: firstLesson!.title.en })).toBeVisible();
+    // Nothing runs off the side of a 390-pixel screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Mark as read and continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: course.lessons[1]!.title.en })).toBeVisible();
+    await page.goto(`/courses/${slug}/review`);
+    await page.getByRole('button', { name: 'Show the answer' }).click();
+    await page.getByRole('button', { name: 'I got it' }).click();
+    await expect(page.getByText(/Comes back in/)).toBeVisible();
   });
 });

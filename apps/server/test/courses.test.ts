@@ -434,6 +434,20 @@ describe('admins', () => {
       slug: 'test-aml-copy',
     });
     expect(copy).toMatchObject({ slug: 'test-aml-copy', published: false });
+    // Editing: the whole file is checked, the address stays.
+    const edited = {
+      ...exported,
+      lessons: exported.lessons.map((lesson, index) =>
+        index === 0 ? { ...lesson, title: { ...lesson.title, en: 'Reporting duties' } } : lesson,
+      ),
+    };
+    await call(admin, 'PUT', '/api/admin/courses/test-aml', edited);
+    expect((await call<{ title: string }>(other, 'GET', '/api/courses/test-aml/lessons/reporting?lang=en')).title).toBe(
+      'Reporting duties',
+    );
+    await call(admin, 'PUT', '/api/admin/courses/test-aml', { ...edited, slug: 'renamed' }, 400);
+    await call(admin, 'PUT', '/api/admin/courses/test-aml', { ...edited, lessons: [] }, 400);
+    await call(learner, 'PUT', '/api/admin/courses/test-aml', edited, 403);
     // A draft is invisible to learners.
     await call(other, 'GET', '/api/courses/test-aml-copy?lang=en', undefined, 404);
   });

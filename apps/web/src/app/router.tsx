@@ -163,6 +163,10 @@ export const routes: RouteObject[] = [
           { path: paths.admin.assistants.path, lazy: () => import('@/features/chat/routes/admin-assistants.tsx') },
           { path: paths.admin.plans.path, lazy: () => import('@/features/billing/routes/admin-plans.tsx') },
           { path: paths.admin.courses.path, lazy: () => import('@/features/courses/routes/admin-courses.tsx') },
+          {
+            path: paths.admin.course.path,
+            lazy: () => import('@/features/courses/routes/admin-course-editor.tsx'),
+          },
         ],
       },
       // Everything else, including unknown paths under /app and /admin (which the root guard has

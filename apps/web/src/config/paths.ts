@@ -127,6 +127,7 @@ export const paths = {
     fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
     plans: { path: '/admin/plans', getHref: () => '/admin/plans' },
     courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
+    course: { path: '/admin/courses/:slug', getHref: (slug: string) => `/admin/courses/${enc(slug)}` },
   },
 } as const;
 

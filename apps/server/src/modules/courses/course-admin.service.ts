@@ -67,6 +67,21 @@ export function createCourseAdminService(deps: CoursesDeps) {
       return toAdminCourse(row, (await repository.learnerCounts()).get(row.slug) ?? 0);
     },
 
+    /** Saves an edited course (the whole file, checked); it keeps its address and published state. */
+    async updateCourse(actor: Actor, input: { slug: string; content: unknown }): Promise<AdminCourse> {
+      await access.require(actor, 'course.manage');
+      await adminCourse(input.slug);
+      const parsed = courseContentSchema.safeParse(input.content);
+      if (!parsed.success) throw invalidContent(parsed.error.issues);
+      if (parsed.data.slug !== input.slug) {
+        throw new AppError('COURSE_CONTENT_INVALID', 400, 'A course keeps its address', {
+          fields: { slug: 'A course keeps its address: import it as a new course instead' },
+        });
+      }
+      const row = await repository.saveCourse(parsed.data);
+      return toAdminCourse(row, (await repository.learnerCounts()).get(row.slug) ?? 0);
+    },
+
     /** Adds Moodle GIFT questions to a lesson. */
     async importGift(actor: Actor, input: { slug: string; lesson: string; text: string }) {
       await access.require(actor, 'course.manage');

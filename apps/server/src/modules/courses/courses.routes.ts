@@ -476,6 +476,21 @@ export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async 
     async (request) => courses.importCourse(request.actor, request.body),
   );
 
+  app.put(
+    '/admin/courses/:slug',
+    {
+      bodyLimit: COURSE_IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        summary: 'Save an edited course (the whole course file; its slug cannot change)',
+        params: courseParamsSchema,
+        body: z.unknown(),
+        response: { 200: adminCourseSchema, ...errors },
+      },
+    },
+    async (request) => courses.updateCourse(request.actor, { slug: request.params.slug, content: request.body }),
+  );
+
   app.post(
     '/admin/courses/:slug/gift',
     {

@@ -1,4 +1,4 @@
-import type { AdminCourse } from '@compliance/shared/courses';
+import type { AdminCourse, CourseContent } from '@compliance/shared/courses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { downloadFile } from './certificates.ts';
@@ -40,4 +40,21 @@ export function useImportGift(slug: string) {
 
 export function exportCourse(slug: string): Promise<void> {
   return downloadFile(`/admin${coursePath(slug)}/export`, {}, `${slug}.json`);
+}
+
+export function useAdminCourseContent(slug: string) {
+  return useQuery({
+    queryKey: [...courseQueryKeys.admin(), 'content', slug] as const,
+    queryFn: () => api.get<CourseContent>(`/admin${coursePath(slug)}/export`),
+    // The editor holds its own draft: the server copy is not refetched under it.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSaveCourse(slug: string) {
+  return useAdminMutation(
+    (content: CourseContent) => api.put<AdminCourse>(`/admin${coursePath(slug)}`, content),
+    false,
+  );
 }

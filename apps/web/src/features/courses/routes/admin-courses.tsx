@@ -1,10 +1,10 @@
 import type { AdminCourse } from '@compliance/shared/courses';
-import { Download, FileUp, ListPlus } from 'lucide-react';
+import { Download, FileUp, ListPlus, Pencil, Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -17,6 +17,7 @@ import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { exportCourse, useAdminCourses, useImportCourse, useImportGift, usePublishCourse } from '../api/admin.ts';
+import { newCourse } from '../utils/course-template.ts';
 
 export const handle = { title: 'courses:admin.title' } satisfies RouteHandle;
 
@@ -108,6 +109,16 @@ export function Component() {
   const importCourse = useImportCourse();
   const fileInput = useRef<HTMLInputElement>(null);
   const [importErrors, setImportErrors] = useState<string[]>([]);
+  const navigate = useNavigate();
+  const create = () => {
+    const taken = new Set(courses.data?.courses.map((course) => course.slug));
+    let n = 1;
+    while (taken.has(`new-course-${n}`)) n += 1;
+    importCourse.mutate(newCourse(`new-course-${n}`), {
+      onSuccess: (course) => void navigate(paths.admin.course.getHref(course.slug)),
+      onError: (error) => setImportErrors([t(errorMessageKey(error))]),
+    });
+  };
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -144,8 +155,17 @@ export function Component() {
                 event.target.value = '';
               }}
             />
-            <Button icon={FileUp} loading={importCourse.isPending} onClick={() => fileInput.current?.click()}>
+            <Button
+              variant="outline"
+              color="neutral"
+              icon={FileUp}
+              loading={importCourse.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
               {t('courses:admin.importFile')}
+            </Button>
+            <Button icon={Plus} disabled={importCourse.isPending} onClick={create}>
+              {t('courses:admin.newCourse')}
             </Button>
           </>
         }
@@ -221,6 +241,14 @@ export function Component() {
                   </td>
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap justify-end gap-2">
+                      <Link
+                        to={paths.admin.course.getHref(course.slug)}
+                        className={buttonClasses({ size: 'xs', variant: 'outline', color: 'neutral' })}
+                        aria-label={t('courses:admin.editLabel', { title: course.title })}
+                      >
+                        <Pencil aria-hidden="true" className="size-3.5" />
+                        {t('courses:admin.edit')}
+                      </Link>
                       <GiftDialog course={course} />
                       <Button
                         size="xs"
