@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   assistantKinds,
   sessionLifetimeDays,
@@ -195,8 +196,11 @@ function SessionsCard() {
   );
 }
 
-/** Settings (user layout, /settings): language, theme, general options, sessions, password. */
-export function Component() {
+/**
+ * Settings (user layout, /settings): language, theme, general options, sessions, password, and the
+ * sections other features add (app/routes/settings.tsx composes them).
+ */
+export function SettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(['common', 'errors']);
   const settings = useSettings();
   return (
@@ -212,6 +216,7 @@ export function Component() {
         ) : (
           <PreferencesCard settings={settings.data} />
         )}
+        {children}
         <SessionsCard />
         <ChangePasswordCard />
       </div>
