@@ -38,7 +38,7 @@ test.describe('language', () => {
     await page.getByRole('combobox', { name: 'Language' }).first().selectOption('it');
     const notice = page.getByRole('status', { name: 'Lingua cambiata' });
     await expect(notice).toBeVisible();
-    await notice.getByRole('button', { name: 'Annulla' }).click();
+    await notice.getByRole('button', { name: 'Annullare' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(notice).toBeHidden();
   });

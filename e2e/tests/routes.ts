@@ -34,6 +34,7 @@ export const routeTable: { path: string; layout: string; session?: boolean }[] =
   { path: '/fatf/countries/CH', layout: 'default' },
   { path: '/admin', layout: 'admin', session: true },
   { path: '/admin/users', layout: 'admin', session: true },
+  { path: '/admin/audit-log', layout: 'admin', session: true },
   { path: '/admin/knowledge-base', layout: 'admin', session: true },
   { path: '/admin/knowledge-base/{kbFunction}', layout: 'admin', session: true },
   { path: '/admin/knowledge-base/{kbFunction}/{kbResourceType}', layout: 'admin', session: true },

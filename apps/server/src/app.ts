@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client.ts';
+import { adminOverviewModule } from './modules/admin-overview/admin-overview.module.ts';
 import { adminUsersModule } from './modules/admin-users/admin-users.module.ts';
 import { assistantsModule, type AssistantsModuleOptions } from './modules/assistants/assistants.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(onboardingModule);
     await app.register(billingModule, options.billing ?? {});
     await app.register(coursesModule, options.courses ?? {});
+    await app.register(adminOverviewModule);
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
 
     await app.ready();

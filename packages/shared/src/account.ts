@@ -140,6 +140,8 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string().nullable(),
   targetEmail: z.string().nullable(),
   ipAddress: z.string(),
+  /** What the action changed (e.g. the role given, the country's new status). */
+  metadata: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -138,6 +138,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.root.path, lazy: () => import('@/features/admin/routes/overview.tsx') },
           { path: paths.admin.users.path, lazy: () => import('@/features/admin/routes/users.tsx') },
+          { path: paths.admin.auditLog.path, lazy: () => import('@/features/admin/routes/audit-log.tsx') },
           {
             path: paths.admin.knowledgeBase.path,
             lazy: () => import('@/features/library/routes/knowledge-base.tsx'),

@@ -104,6 +104,7 @@ export const paths = {
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
     users: { path: '/admin/users', getHref: () => '/admin/users' },
+    auditLog: { path: '/admin/audit-log', getHref: () => '/admin/audit-log' },
     knowledgeBase: { path: '/admin/knowledge-base', getHref: () => '/admin/knowledge-base' },
     knowledgeBaseFunction: {
       path: '/admin/knowledge-base/:regulatoryFunctionId',

@@ -1,8 +1,31 @@
 import type { AuditEntry } from '@compliance/shared/account';
+import type { AuditFilter } from '@compliance/shared/admin';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
+import type { AuditLogRow } from '../../db/schema/index.ts';
 import type { AuditRepository } from './audit.repository.ts';
+
+/** Rows of one CSV export at most: a wider export is narrowed by the filters. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+function toEntry(row: AuditLogRow): AuditEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    actorEmail: row.actorEmail,
+    targetEmail: row.targetEmail,
+    ipAddress: row.ipAddress,
+    metadata: (row.metadata ?? {}) as Record<string, unknown>,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A CSV cell, quoted when needed, and never read as a formula by a spreadsheet. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
 
 export const auditActions = [
   'auth.signup',
@@ -71,18 +94,34 @@ export function createAuditService({ access, repository }: { access: Access; rep
       );
     },
 
-    async list(actor: Actor, { page, pageSize }: { page: number; pageSize: number }) {
+    async list(actor: Actor, { page, pageSize, ...filter }: AuditFilter & { page: number; pageSize: number }) {
       await access.require(actor, 'audit.read');
-      const { rows, total } = await repository.list({ limit: pageSize, offset: (page - 1) * pageSize });
-      const entries: AuditEntry[] = rows.map((row) => ({
-        id: row.id,
-        action: row.action,
-        actorEmail: row.actorEmail,
-        targetEmail: row.targetEmail,
-        ipAddress: row.ipAddress,
-        createdAt: row.createdAt.toISOString(),
-      }));
-      return { entries, total };
+      const { rows, total } = await repository.list(filter, { limit: pageSize, offset: (page - 1) * pageSize });
+      return { entries: rows.map(toEntry), total };
+    },
+
+    /** The filtered log as CSV (UTF-8), newest first. */
+    async exportCsv(actor: Actor, filter: AuditFilter): Promise<string> {
+      await access.require(actor, 'audit.read');
+      const { rows } = await repository.list(filter, { limit: AUDIT_EXPORT_MAX_ROWS, offset: 0 });
+      const lines = [['time', 'action', 'actor', 'target', 'ip_address', 'details']];
+      for (const entry of rows.map(toEntry)) {
+        lines.push([
+          entry.createdAt,
+          entry.action,
+          entry.actorEmail ?? '',
+          entry.targetEmail ?? '',
+          entry.ipAddress,
+          Object.keys(entry.metadata).length > 0 ? JSON.stringify(entry.metadata) : '',
+        ]);
+      }
+      return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+    },
+
+    /** The newest entries, for the admin overview. */
+    async recent(actor: Actor, limit: number): Promise<AuditEntry[]> {
+      await access.require(actor, 'audit.read');
+      return (await repository.list({}, { limit, offset: 0 })).rows.map(toEntry);
     },
   };
 }

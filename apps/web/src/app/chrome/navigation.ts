@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   Library,
   MessagesSquare,
+  ScrollText,
   Settings,
   Upload,
   UserRound,
@@ -76,6 +77,7 @@ export const adminNavigation: NavSection[] = [
     items: [
       { label: 'common:nav.admin.overview', to: paths.admin.root.getHref(), icon: Gauge, end: true },
       { label: 'common:nav.admin.users', to: paths.admin.users.getHref(), icon: Users },
+      { label: 'admin-users:audit.nav', to: paths.admin.auditLog.getHref(), icon: ScrollText },
       { label: 'common:nav.admin.knowledgeBase', to: paths.admin.knowledgeBase.getHref(), icon: Database },
       { label: 'countries:admin.nav', to: paths.admin.fatf.getHref(), icon: Globe2 },
       { label: 'chat:admin.nav', to: paths.admin.assistants.getHref(), icon: Bot },

@@ -1,0 +1,45 @@
+import type { AuditListQuery, AdminOverview } from '@compliance/shared/admin';
+import type { AuditEntry } from '@compliance/shared/account';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api, apiRequest } from '@/lib/api-client.ts';
+import { adminQueryKeys, type AuditLogQuery } from './query-keys.ts';
+
+export function useAdminOverview() {
+  return useQuery({
+    queryKey: adminQueryKeys.overview(),
+    queryFn: () => api.get<AdminOverview>('/admin/overview'),
+    // Figures move while the admin looks: refreshed each minute.
+    refetchInterval: 60_000,
+  });
+}
+
+/** Only the filters that are set, as the API's query string. */
+function filterParams(query: Partial<AuditLogQuery>): Partial<AuditListQuery> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '' && value !== undefined));
+}
+
+export function useAuditLog(query: AuditLogQuery) {
+  return useQuery({
+    queryKey: adminQueryKeys.auditLog(query),
+    queryFn: () =>
+      api.get<{ entries: AuditEntry[]; total: number }>('/admin/audit-log', { params: filterParams(query) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The filtered log as a CSV file, saved in the browser. */
+export function useExportAuditLog() {
+  return useMutation({
+    mutationFn: async (query: Omit<AuditLogQuery, 'page' | 'pageSize'>) => {
+      const response = await apiRequest('/admin/audit-log.csv', { params: filterParams(query) });
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { auditEntrySchema } from './account.ts';
+
+/**
+ * The admin area's overview and audit log (issue 18). Figures are counts over the install; every
+ * section of the overview links to the screen that explains it.
+ */
+
+export const adminOverviewSchema = z.object({
+  users: z.object({
+    total: z.number().int(),
+    verified: z.number().int(),
+    disabled: z.number().int(),
+    admins: z.number().int(),
+    signupsLast30Days: z.number().int(),
+    /** Sign-ups per ISO week, the oldest first, the current week last (8 weeks). */
+    signupsByWeek: z.array(z.object({ weekStart: z.iso.date(), count: z.number().int() })),
+  }),
+  documents: z.object({
+    personalFiles: z.number().int(),
+    knowledgeBaseFiles: z.number().int(),
+    waiting: z.number().int(),
+    failed: z.number().int(),
+    storageBytes: z.number(),
+  }),
+  questions: z.object({
+    last30Days: z.number().int(),
+    /** Answers in the last 30 days that cited nothing (the "nothing found" answers and errors). */
+    withoutSourcesLast30Days: z.number().int(),
+    conversations: z.number().int(),
+  }),
+  fatf: z.object({ asOf: z.iso.date().nullable(), lastCheckedAt: z.iso.datetime().nullable() }),
+  jobs: z.object({ waiting: z.number().int(), running: z.number().int(), failed: z.number().int() }),
+  courses: z.object({ learners: z.number().int(), certificates: z.number().int() }),
+  recentAudit: z.array(auditEntrySchema),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+export const AUDIT_FILTER_MAX_LENGTH = 200;
+
+const dateOrder = {
+  check: (filter: { from?: string | undefined; to?: string | undefined }) =>
+    !filter.from || !filter.to || filter.from <= filter.to,
+  message: 'errors:validation.dateRange',
+};
+
+/** Filters of the audit log: who acted, what, on whom, and when (inclusive days, UTC). */
+const auditFilterFields = z.object({
+  actor: z.string().trim().max(AUDIT_FILTER_MAX_LENGTH).optional(),
+  action: z
+    .string()
+    .max(80)
+    .regex(/^[a-z_.]*$/, 'errors:validation.invalid')
+    .optional(),
+  target: z.string().trim().max(AUDIT_FILTER_MAX_LENGTH).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const auditFilterSchema = auditFilterFields.refine(dateOrder.check, {
+  message: dateOrder.message,
+  path: ['to'],
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export const auditListQuerySchema = auditFilterFields
+  .extend({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine(dateOrder.check, { message: dateOrder.message, path: ['to'] });
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
