@@ -26,8 +26,8 @@ test.describe('admin overview and audit log', () => {
     await expect(row).toContainText('Made administrator');
 
     // A wrong date range is refused with a message, and changes nothing.
-    await page.getByLabel('From').fill('2026-02-02');
-    await page.getByLabel('To').fill('2026-01-01');
+    await page.getByLabel('From', { exact: true }).fill('2026-02-02');
+    await page.getByLabel('To', { exact: true }).fill('2026-01-01');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page.getByText('The end date must not be before the start date')).toBeVisible();
     await expect(page.getByText('1 entry')).toBeVisible();

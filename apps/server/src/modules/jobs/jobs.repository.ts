@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import { jobs, type JobRow } from '../../db/schema/jobs.ts';
 
@@ -53,16 +53,29 @@ export function createJobsRepository(db: Db) {
       types,
       limit,
       workerId,
+      scheduledBefore,
     }: {
       types: string[];
       limit: number;
       workerId: string;
+      /**
+       * Jobs put off to a later time (a retry's back-off, a delayed job) only if they fell due before
+       * this moment; jobs due at once are always taken.
+       */
+      scheduledBefore?: Date;
     }): Promise<JobRow[]> {
       if (types.length === 0 || limit <= 0) return [];
       const due = db
         .select({ id: jobs.id })
         .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now), inArray(jobs.type, types)))
+        .where(
+          and(
+            eq(jobs.status, 'queued'),
+            lte(jobs.runAt, now),
+            inArray(jobs.type, types),
+            scheduledBefore ? or(lte(jobs.runAt, jobs.updatedAt), lte(jobs.runAt, scheduledBefore)) : undefined,
+          ),
+        )
         .orderBy(asc(jobs.runAt))
         .limit(limit)
         .for('update', { skipLocked: true });
