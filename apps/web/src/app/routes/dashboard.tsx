@@ -93,7 +93,8 @@ export function Component() {
           </Link>
         ))}
       </nav>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* One column of minmax(0, 1fr) on phones: a card never grows wider than the screen. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RecentConversationsCard />
         <PlanUsageCard tokensNote={offline ? t('chat:dashboard.tokensOffline') : undefined} />
         <RecentDocumentsCard />

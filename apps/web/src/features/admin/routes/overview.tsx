@@ -112,7 +112,7 @@ export function Component() {
         description={t('common:pages.adminOverview.description')}
       />
       {overview.isPending ? (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
         </div>
@@ -121,7 +121,7 @@ export function Component() {
           {t(errorMessageKey(overview.error))}
         </p>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
           <Section
             id="overview-users"
             title={t('admin-users:overview.users')}

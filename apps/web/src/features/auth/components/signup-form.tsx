@@ -60,7 +60,7 @@ export function SignupForm({ title, description }: { title: string; description:
     >
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label={t('auth:fields.firstName')} required error={message(errors.firstName?.message)}>
             <Input autoComplete="given-name" {...form.register('firstName')} />
           </FormField>

@@ -50,7 +50,7 @@ export function PlanEditor({ plan }: { plan: PlanDto }) {
       <CardHeader title={plan.name} description={plan.id} />
       <CardBody>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField label={t('billing:admin.name')} required error={invalid(errors.name?.message)}>
               <Input {...form.register('name')} />
             </FormField>
@@ -81,7 +81,7 @@ export function PlanEditor({ plan }: { plan: PlanDto }) {
           </fieldset>
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-neutral-900">{t('billing:admin.limits')}</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <FormField label={t('billing:admin.storageBytes')} error={invalid(errors.limits?.storageBytes?.message)}>
                 <Input type="number" min={0} step={1} {...form.register('limits.storageBytes', number)} />
               </FormField>

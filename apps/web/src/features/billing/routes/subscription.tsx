@@ -191,7 +191,7 @@ export function Component() {
         description={t('common:pages.subscription.description')}
       />
       {plans.isPending || overview.isPending ? (
-        <div className="grid gap-4 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
           <Skeleton className="h-80" />
           <Skeleton className="h-80" />
           <Skeleton className="h-80" />
@@ -226,7 +226,7 @@ export function Component() {
               </FormField>
             </div>
           </div>
-          <div className="grid gap-4 md:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
             {plans.data.map((plan) => (
               <PlanCard
                 key={plan.id}

@@ -82,7 +82,7 @@ export function AssistantEditor({ assistant, offline = false }: { assistant: Adm
             ) : undefined
           }
         />
-        <CardBody className="grid gap-4 md:grid-cols-2">
+        <CardBody className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <FormField label={t('chat:admin.fields.name')} required error={message(errors.name?.message)}>
             <Input maxLength={ASSISTANT_NAME_MAX_LENGTH} autoComplete="off" {...form.register('name')} />
           </FormField>

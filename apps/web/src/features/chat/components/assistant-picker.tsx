@@ -55,7 +55,7 @@ export function AssistantPicker({
           {t('chat:picker.label')}
         </legend>
         {status === 'pending' ? (
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             <Skeleton className="h-16" />
             <Skeleton className="h-16" />
           </div>

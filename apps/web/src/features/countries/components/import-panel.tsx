@@ -91,7 +91,7 @@ export function ImportPanel() {
     <Card>
       <CardHeader title={t('countries:admin.importTitle')} description={t('countries:admin.importDescription')} />
       <form noValidate aria-label={t('countries:admin.importTitle')} onSubmit={(event) => void onPreview(event)}>
-        <CardBody className="grid gap-4 md:grid-cols-2">
+        <CardBody className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <FormField label={t('countries:admin.format')}>
             <Select
               {...form.register('format')}

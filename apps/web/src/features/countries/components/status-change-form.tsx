@@ -72,7 +72,7 @@ export function StatusChangeForm({ countries }: { countries: CountrySummary[] })
     <Card>
       <CardHeader title={t('countries:admin.statusTitle')} description={t('countries:admin.statusDescription')} />
       <form noValidate aria-label={t('countries:admin.statusTitle')} onSubmit={(event) => void onSubmit(event)}>
-        <CardBody className="grid gap-4 md:grid-cols-2">
+        <CardBody className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <FormField
             label={t('countries:admin.country')}
             required

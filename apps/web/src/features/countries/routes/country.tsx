@@ -118,7 +118,7 @@ function FullDetail({ detail }: { detail: CountryFullDetail }) {
   const fsrbs = detail.memberships.filter((body) => body.type === 'fsrb');
 
   return (
-    <div className="grid gap-5 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
       <div className="space-y-5 lg:col-span-2">
         <Section title={t('countries:detail.dueDiligenceTitle')} icon={ShieldAlert}>
           <div className="space-y-3">

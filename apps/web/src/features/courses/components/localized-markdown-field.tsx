@@ -93,7 +93,7 @@ export function LocalizedTextFields({
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-neutral-800">{label}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {locales.map((locale) => (
           <FormField key={locale} label={`${label} (${languageNames[locale]})`}>
             <Input value={value[locale]} onChange={(event) => onChange({ ...value, [locale]: event.target.value })} />

@@ -161,7 +161,7 @@ export function Component() {
           value={course.summary}
           onChange={(summary) => change({ ...course, summary })}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label={t('courses:editor.passMark')}>
             <Input
               type="number"
@@ -182,7 +182,7 @@ export function Component() {
         </div>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_1fr]">
         <nav aria-label={t('courses:editor.lessons')} className="space-y-2">
           <h2 className="font-semibold text-neutral-900">{t('courses:editor.lessons')}</h2>
           <ol className="space-y-1">

@@ -87,7 +87,7 @@ export function Component() {
           )
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
           <section aria-labelledby="course-lessons" className={card}>
             <h2 id="course-lessons" className="mb-3 text-base font-semibold text-neutral-900">

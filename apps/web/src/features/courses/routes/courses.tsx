@@ -89,7 +89,7 @@ export function Component() {
         }
       />
       {courses.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           <Skeleton className="h-64" />
           <Skeleton className="h-64" />
           <Skeleton className="h-64" />
@@ -105,7 +105,7 @@ export function Component() {
           description={t('courses:catalogue.emptyDescription')}
         />
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {courses.data.courses.map((course) => (
             <CourseCard key={course.slug} course={course} />
           ))}

@@ -80,7 +80,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-5xl">
       {header}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="space-y-4">
           <section
             aria-labelledby="essay-prompt"

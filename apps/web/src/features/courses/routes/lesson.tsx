@@ -92,7 +92,7 @@ export function Component() {
         title={current.title}
         description={t('courses:minutes', { count: current.minutes })}
       />
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6">
           <article ref={article} className="rounded-2xl border border-neutral-200 bg-white p-5 shadow-sm sm:p-8">
             <MarkdownText content={current.body} className="text-[0.95rem]" />

@@ -19,7 +19,7 @@ const officialSources = [
 function OfficialSources() {
   const { t } = useTranslation('legal');
   return (
-    <ul className="grid gap-2 sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
       {officialSources.map((source) => (
         <li key={source.id} className="rounded-lg bg-white px-4 py-3 ring-1 ring-neutral-200">
           <a href={source.href} className={legalLinkClass}>

@@ -175,7 +175,7 @@ export function Component() {
           </>
         }
       />
-      <div className="grid gap-5 lg:grid-cols-[18rem_1fr]">
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[18rem_1fr]">
         <Card>
           <CardBody>
             <dl className="flex flex-col gap-2 text-sm">

@@ -67,7 +67,7 @@ function CompanyForm({ state }: { state: OnboardingState }) {
           <FormField label={t('onboarding:company.name')} required error={message(errors.name?.message)}>
             <Input autoComplete="organization" {...form.register('name')} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField label={t('onboarding:company.type')} required error={message(errors.type?.message)}>
               <Select
                 {...form.register('type')}

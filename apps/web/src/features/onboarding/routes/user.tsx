@@ -57,7 +57,7 @@ function UserForm({ state }: { state: OnboardingState }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label={t('onboarding:user.firstName')} required error={message(errors.firstName?.message)}>
           <Input autoComplete="given-name" {...form.register('firstName')} />
         </FormField>
@@ -65,7 +65,7 @@ function UserForm({ state }: { state: OnboardingState }) {
           <Input autoComplete="family-name" {...form.register('lastName')} />
         </FormField>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label={t('onboarding:user.language')} required error={message(errors.language?.message)}>
           <Select
             {...form.register('language')}

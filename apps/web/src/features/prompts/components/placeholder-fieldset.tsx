@@ -92,7 +92,7 @@ export function PlaceholderFieldset({
         </code>
         {unused && <Badge color="warning">{t('prompts:placeholders.unused')}</Badge>}
       </legend>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormField
           label={t('prompts:placeholders.name')}
           hint={t('prompts:placeholders.nameHint')}

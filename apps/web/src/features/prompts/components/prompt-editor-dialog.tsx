@@ -234,7 +234,7 @@ function PromptForm({
               {t(rootError)}
             </p>
           )}
-          <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-[2fr_1fr]">
             <FormField
               label={t('prompts:editor.titleLabel')}
               error={errorText(formState.errors.title?.message)}

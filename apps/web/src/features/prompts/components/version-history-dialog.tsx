@@ -85,7 +85,7 @@ function History({ promptId }: { promptId: string }) {
   }
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
       <section aria-labelledby={`${promptId}-versions`}>
         <h3 id={`${promptId}-versions`} className="mb-2 text-sm font-semibold text-neutral-900">
           {t('prompts:history.versions', { count: list.length })}

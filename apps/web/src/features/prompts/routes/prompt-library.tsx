@@ -39,7 +39,7 @@ export const handle = { title: 'common:pages.promptLibrary.title' } satisfies Ro
 
 function ListSkeleton() {
   return (
-    <div aria-hidden="true" className="grid gap-3 xl:grid-cols-2">
+    <div aria-hidden="true" className="grid grid-cols-1 gap-3 xl:grid-cols-2">
       {[0, 1, 2, 3].map((index) => (
         <Skeleton key={index} className="h-44" />
       ))}
@@ -118,7 +118,7 @@ export function Component() {
   } else {
     const searching = filters.search !== '';
     content = (
-      <div className="grid gap-6 lg:grid-cols-[16.5rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16.5rem_minmax(0,1fr)]">
         <aside className="rounded-lg border border-neutral-200 bg-white p-2 shadow-xs lg:sticky lg:top-4 lg:self-start">
           <CategoryNav
             data={categories.data}
@@ -222,7 +222,7 @@ export function Component() {
               />
             )
           ) : (
-            <ul className="grid gap-3 xl:grid-cols-2" aria-busy={prompts.isFetching || undefined}>
+            <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2" aria-busy={prompts.isFetching || undefined}>
               {list.map((prompt) => (
                 <li key={prompt.id} className="min-w-0">
                   <PromptCard
