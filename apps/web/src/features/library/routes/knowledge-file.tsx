@@ -18,6 +18,7 @@ import { useFormatters } from '@/lib/format.ts';
 import { useRealtimeEvents } from '@/lib/realtime.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useKbFile, useMoveKbFile } from '../api/branch.ts';
+import { KbMetadata } from '../components/kb-metadata.tsx';
 import { useDeleteFile, useReindexFile } from '../api/file-mutations.ts';
 import { knowledgeQueryKey, useFunctions, useResourceTypes } from '../api/taxonomy.ts';
 import { KbStatusBadge } from '../components/kb-status.tsx';
@@ -138,7 +139,6 @@ export function Component() {
   if (detail.isError) return <KbLoadError title={t('knowledge:fileTitle')} error={detail.error} />;
   if (!data) return <Skeleton className="h-40" />;
   const { file } = data;
-  const metadata = Object.entries(data.metadata).filter(([key]) => !['title', 'summary'].includes(key));
   return (
     <>
       <PageHeader
@@ -162,7 +162,11 @@ export function Component() {
               variant="outline"
               icon={RotateCcw}
               loading={reindex.isPending}
-              onClick={() => reindex.mutate(file.id)}
+              onClick={() =>
+                reindex.mutate(file.id, {
+                  onSuccess: () => toast.add({ title: t('knowledge:reindexStarted'), color: 'success' }),
+                })
+              }
             >
               {t('knowledge:actions.reindex')}
             </Button>
@@ -203,12 +207,7 @@ export function Component() {
                   {file.pageCount} · {t('knowledge:fields.chunks', { count: file.chunkCount })}
                 </dd>
               </div>
-              {metadata.map(([key, value]) => (
-                <div key={key}>
-                  <dt className="text-neutral-500">{key}</dt>
-                  <dd className="break-words">{Array.isArray(value) ? value.join(', ') : String(value)}</dd>
-                </div>
-              ))}
+              <KbMetadata metadata={data.metadata} />
             </dl>
           </CardBody>
         </Card>
