@@ -199,9 +199,20 @@ const SOURCES = [
   },
 ];
 
+/** Attribution lines, in the four languages (the licence asks for them where the data is shown). */
 const CREDITS = [
-  'ISO 3166-1 codes, English country names and regions: “ISO-3166-Countries-with-Regional-Codes” by lukes (https://github.com/lukes/ISO-3166-Countries-with-Regional-Codes), licensed under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). Adapted: regions set for Antarctica and Taiwan, FATF data added. The jurisdiction data is shared under the same licence.',
-  'Country names in German, French and Italian: Unicode CLDR',
+  {
+    en: 'ISO 3166-1 codes, English country names and regions: “ISO-3166-Countries-with-Regional-Codes” by lukes (https://github.com/lukes/ISO-3166-Countries-with-Regional-Codes), licensed under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). Adapted: regions set for Antarctica and Taiwan, FATF data added. The jurisdiction data is shared under the same licence.',
+    de: 'ISO-3166-1-Codes, englische Ländernamen und Regionen: «ISO-3166-Countries-with-Regional-Codes» von lukes (https://github.com/lukes/ISO-3166-Countries-with-Regional-Codes), lizenziert unter CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). Angepasst: Regionen für die Antarktis und Taiwan gesetzt, FATF-Daten ergänzt. Die Daten zu den Rechtsordnungen stehen unter derselben Lizenz.',
+    fr: 'Codes ISO 3166-1, noms de pays en anglais et régions : « ISO-3166-Countries-with-Regional-Codes » de lukes (https://github.com/lukes/ISO-3166-Countries-with-Regional-Codes), sous licence CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). Adapté : régions attribuées à l’Antarctique et à Taïwan, données du GAFI ajoutées. Les données sur les juridictions sont partagées sous la même licence.',
+    it: 'Codici ISO 3166-1, nomi dei paesi in inglese e regioni: «ISO-3166-Countries-with-Regional-Codes» di lukes (https://github.com/lukes/ISO-3166-Countries-with-Regional-Codes), con licenza CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/). Adattato: regioni assegnate all’Antartide e a Taiwan, dati del GAFI aggiunti. I dati sulle giurisdizioni sono condivisi con la stessa licenza.',
+  },
+  {
+    en: 'Country names in German, French and Italian: Unicode CLDR',
+    de: 'Ländernamen auf Deutsch, Französisch und Italienisch: Unicode CLDR',
+    fr: 'Noms de pays en allemand, français et italien : Unicode CLDR',
+    it: 'Nomi dei paesi in tedesco, francese e italiano: Unicode CLDR',
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

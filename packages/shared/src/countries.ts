@@ -69,7 +69,8 @@ export const countryListMetaSchema = z.object({
   asOf: calendarDateSchema,
   /** When the whole list was last reviewed (ISO date-time). */
   lastCheckedAt: z.iso.datetime(),
-  credits: z.array(z.string()),
+  /** Attribution lines, in the four languages. */
+  credits: z.array(z.object({ en: z.string(), de: z.string(), fr: z.string(), it: z.string() })),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
 });
 export type CountryListMeta = z.infer<typeof countryListMetaSchema>;
@@ -177,7 +178,8 @@ export const countryFullDetailSchema = z.object({
   /** Oldest first. */
   timeline: z.array(countryChangeSchema),
   relatedDocuments: z.array(relatedDocumentSchema),
-  credits: z.array(z.string()),
+  /** Attribution lines, in the four languages. */
+  credits: z.array(z.object({ en: z.string(), de: z.string(), fr: z.string(), it: z.string() })),
 });
 
 export const countryDetailResponseSchema = z.discriminatedUnion('access', [

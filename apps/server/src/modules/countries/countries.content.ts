@@ -96,7 +96,8 @@ const metaSchema = z.object({
   asOf: calendarDateSchema,
   lastChecked: calendarDateSchema,
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
-  credits: z.array(z.string()),
+  /** Attribution lines, in the four languages. */
+  credits: z.array(z.object({ en: z.string(), de: z.string(), fr: z.string(), it: z.string() })),
 });
 export type ContentMeta = z.infer<typeof metaSchema>;
 
@@ -249,4 +250,14 @@ export function pickDocumentLanguage(
     if (chosen) picked.push(chosen);
   }
   return picked;
+}
+
+export type LocalizedCredit = ContentMeta['credits'][number];
+
+/** Stored credits in the four languages; a dataset stored before they were translated reads in English everywhere. */
+export function localizedCredits(stored: unknown): LocalizedCredit[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.map((credit: unknown) =>
+    typeof credit === 'string' ? { en: credit, de: credit, fr: credit, it: credit } : (credit as LocalizedCredit),
+  );
 }

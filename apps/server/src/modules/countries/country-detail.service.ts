@@ -1,3 +1,4 @@
+import { localizedCredits } from './countries.content.ts';
 import type { CountryDetailResponse, CountryLanguage, RelatedDocument } from '@compliance/shared/countries';
 import type { Actor } from '../access/actor.ts';
 import {
@@ -105,7 +106,7 @@ export function createCountryDetailService({ access, repository, log, relatedDoc
         },
         timeline: (await repository.listChangesFor(iso2)).map(toChange),
         relatedDocuments: await relatedFor(language),
-        credits: dataset.credits as string[],
+        credits: localizedCredits(dataset.credits),
       };
     },
   };

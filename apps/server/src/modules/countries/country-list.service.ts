@@ -1,3 +1,4 @@
+import { localizedCredits } from './countries.content.ts';
 import type {
   CountryChange,
   CountryChangesResponse,
@@ -44,7 +45,7 @@ export function createCountryListService({ access, repository }: Pick<CountriesD
       meta: {
         asOf: dataset.asOf,
         lastCheckedAt: dataset.lastCheckedAt.toISOString(),
-        credits: dataset.credits as string[],
+        credits: localizedCredits(dataset.credits),
         sources: dataset.sources as Array<{ title: string; url: string }>,
       },
       counts: countStatuses(rows.filter((row) => row.removedAt === null)),

@@ -44,7 +44,7 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Card>
+    <Card id="change-password" className="scroll-mt-20">
       <CardHeader title={t('account:password.title')} description={t('account:password.description')} />
       <CardBody>
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="max-w-md space-y-4">

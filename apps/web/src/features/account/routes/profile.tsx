@@ -10,6 +10,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths.ts';
+import { Link } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -24,7 +26,6 @@ import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useChangeEmail, useConfirmEmailChange } from '../api/change-email.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { ChangePasswordCard } from '../components/change-password-card.tsx';
 
 export const handle = { title: 'common:pages.profile.title' } satisfies RouteHandle;
 
@@ -160,7 +161,7 @@ function EmailCard({ profile }: { profile: Profile }) {
   );
 }
 
-/** Profile (user layout, /profile): name, company, avatar initials, e-mail change, password change. */
+/** Profile (user layout, /profile): name, company, avatar initials, e-mail change; the password is in Settings. */
 export function Component() {
   const { t } = useTranslation(['common', 'account', 'errors']);
   const profile = useProfile();
@@ -177,7 +178,15 @@ export function Component() {
         <div className="space-y-6">
           <DetailsCard profile={profile.data} />
           <EmailCard profile={profile.data} />
-          <ChangePasswordCard />
+          <p className="text-sm text-neutral-600">
+            {t('account:password.inSettings')}{' '}
+            <Link
+              to={`${paths.app.settings.getHref()}#change-password`}
+              className="font-medium text-primary-700 hover:underline"
+            >
+              {t('account:password.openSettings')}
+            </Link>
+          </p>
         </div>
       )}
     </>

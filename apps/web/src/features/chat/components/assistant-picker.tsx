@@ -1,3 +1,4 @@
+import { assistantName } from '../utils/assistant-name.ts';
 import type { Assistant, ChatCapabilities } from '@compliance/shared/chat';
 import { Bot } from 'lucide-react';
 import { useId } from 'react';
@@ -93,11 +94,7 @@ export function AssistantPicker({
                     className={cn('mt-0.5 size-5 shrink-0', active ? 'text-primary-700' : 'text-neutral-400')}
                   />
                   <span className="min-w-0">
-                    <span className="block text-sm font-semibold text-neutral-900">
-                      {assistant.customized
-                        ? assistant.name
-                        : t(`chat:assistants.${assistant.slug}.name`, { defaultValue: assistant.name })}
-                    </span>
+                    <span className="block text-sm font-semibold text-neutral-900">{assistantName(assistant, t)}</span>
                     <span className={cn('block text-xs text-neutral-600', compact && 'hidden sm:block')}>
                       {assistant.customized
                         ? assistant.description

@@ -403,6 +403,9 @@ describe('the citation viewer', () => {
     screenWidth(true);
     const { user } = renderChat(null, 'trial');
     await user.click(await screen.findByRole('radio', { name: /AI Expert/ }));
+    // The trial offers what its page promises: the AI Expert on the shared knowledge base.
+    expect(screen.queryByRole('radio', { name: /Prompt Engineer/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/With an account, your own documents are searched too/)).toBeInTheDocument();
     await user.type(
       screen.getByRole('textbox', { name: 'Your question' }),
       'Which jurisdictions are on the black list?',

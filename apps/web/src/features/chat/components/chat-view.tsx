@@ -1,3 +1,4 @@
+import { assistantName } from '../utils/assistant-name.ts';
 import type { Assistant, ChatCapabilities, Citation, StreamMeta } from '@compliance/shared/chat';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +75,10 @@ export function ChatView({
   const listRef = useRef<HTMLDivElement>(null);
 
   const conversation = conversationQuery.data;
-  const assistants = assistantsQuery.data?.assistants ?? [];
+  // The trial offers what its page promises: the AI Expert on the shared knowledge base.
+  const assistants = (assistantsQuery.data?.assistants ?? []).filter(
+    (assistant) => mode === 'account' || assistant.slug === 'ai-expert',
+  );
   const capabilities: ChatCapabilities | undefined = assistantsQuery.data?.capabilities;
   const chosenId = conversation?.assistantId ?? assistantId;
   // A new conversation starts with the default assistant from Settings (once they are known).
@@ -256,7 +260,9 @@ export function ChatView({
           ) : messages.length === 0 ? (
             <div className="mx-auto max-w-xl py-8 text-center">
               <h2 className="text-base font-semibold text-neutral-900">{t('chat:empty.title')}</h2>
-              <p className="mt-1 text-sm text-neutral-600">{t('chat:empty.description')}</p>
+              <p className="mt-1 text-sm text-neutral-600">
+                {t(mode === 'trial' ? 'chat:empty.descriptionTrial' : 'chat:empty.description')}
+              </p>
               <div className="mt-4 flex flex-wrap justify-center gap-2">
                 {examples.map((key) => (
                   <button
@@ -277,7 +283,7 @@ export function ChatView({
                   key={message.id}
                   message={message}
                   mode={mode}
-                  assistantName={selected?.name}
+                  assistantName={selected ? assistantName(selected, t) : undefined}
                   isLastAnswer={message === lastAssistant}
                   streaming={streaming}
                   archived={archived}

@@ -254,7 +254,7 @@ export function Component() {
 
           <div className="space-y-1 text-xs text-neutral-500">
             {data.meta.credits.map((credit) => (
-              <p key={credit}>{credit}</p>
+              <p key={credit.en}>{credit[language]}</p>
             ))}
           </div>
           <details className="text-xs text-neutral-500">

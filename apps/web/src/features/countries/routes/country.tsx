@@ -248,7 +248,7 @@ function FullDetail({ detail }: { detail: CountryFullDetail }) {
 
         <div className="space-y-1 text-xs text-neutral-500">
           {detail.credits.map((credit) => (
-            <p key={credit}>{credit}</p>
+            <p key={credit.en}>{credit[language]}</p>
           ))}
         </div>
       </div>
