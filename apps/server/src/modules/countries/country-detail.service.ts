@@ -1,7 +1,7 @@
-import { localizedCredits } from './countries.content.ts';
 import type { CountryDetailResponse, CountryLanguage, RelatedDocument } from '@compliance/shared/countries';
 import type { Actor } from '../access/actor.ts';
 import {
+  localizedCredits,
   pickDocumentLanguage,
   type KnowledgeBaseDocument,
   type RegionalBodies,

@@ -1,4 +1,3 @@
-import { localizedCredits } from './countries.content.ts';
 import type {
   CountryChange,
   CountryChangesResponse,
@@ -9,7 +8,7 @@ import type {
 import type { DbExecutor } from '../../db/client.ts';
 import type { FatfDatasetRow } from '../../db/schema/index.ts';
 import type { Actor } from '../access/actor.ts';
-import type { StatusTexts } from './countries.content.ts';
+import { localizedCredits, type StatusTexts } from './countries.content.ts';
 import type { CountriesDeps } from './countries.deps.ts';
 import { countStatuses, toChange, toSummary } from './countries.mappers.ts';
 import type { CountriesRepository } from './countries.repository.ts';
