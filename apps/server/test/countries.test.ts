@@ -42,7 +42,10 @@ describe('FATF countries', () => {
       expect(body.meta.asOf).toBe('2026-06-19');
       expect(body.meta.credits.length).toBeGreaterThan(0);
       // Attribution in the reader's language.
-      expect(body.meta.credits.at(-1)).toMatchObject({ en: expect.stringContaining('Country names'), de: expect.stringContaining('Ländernamen') });
+      expect(body.meta.credits.at(-1)).toMatchObject({
+        en: expect.stringContaining('Country names'),
+        de: expect.stringContaining('Ländernamen'),
+      });
       const bosnia = body.countries.find((country) => country.iso2 === 'BA');
       expect(bosnia).toMatchObject({
         status: 'grey',
