@@ -69,6 +69,18 @@ test.describe('document library', () => {
     await expect(page.locator(`[data-testid="file-row"][data-name="policy-${stamp} (1).txt"]`)).toBeVisible({
       timeout: 20_000,
     });
+    // The queue floats over the list; folded to its summary it leaves the rows free.
+    await queue.getByRole('button', { name: 'Hide the uploads' }).click();
+    await expect(queue.getByTestId('upload-item').first()).toBeHidden();
+    await expect(queue.getByText(/\d files? · \d done/)).toBeVisible();
+
+    // A file the library cannot read is refused before anything is sent.
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: `scan-${stamp}.png`, mimeType: 'image/png', buffer: Buffer.from('png') }]);
+    await queue.getByRole('button', { name: 'Show the uploads' }).click();
+    await expect(queueItem(`scan-${stamp}.png`)).toContainText('This file type is not supported');
+    await queue.getByRole('button', { name: 'Hide the uploads' }).click();
 
     // Drag and drop the policy onto the folder.
     const handle = page.getByRole('button', { name: `Move ${policyName}`, exact: true });

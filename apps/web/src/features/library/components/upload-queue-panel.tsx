@@ -1,4 +1,5 @@
-import { RotateCcw, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, RotateCcw, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { uploadQueue, useUploadQueue, type QueueItem } from '../hooks/upload-queue.ts';
@@ -13,26 +14,52 @@ function itemError(item: QueueItem, t: (key: string) => string): string | null {
   return t(`errors:${item.errorCode ?? 'UPLOAD_FAILED'}`);
 }
 
-/** The upload queue: one row per file with progress, status, cancel, retry and the conflict choice. */
+/**
+ * The upload queue, floating over the bottom corner so the file list stays in view: one row per file
+ * with progress, status, cancel, retry and the conflict choice; it collapses to its summary, and
+ * finished rows clear themselves after a while.
+ */
 export function UploadQueuePanel() {
   const { t } = useTranslation(['documents', 'errors']);
   const items = useUploadQueue();
+  const [collapsed, setCollapsed] = useState(false);
   if (items.length === 0) return null;
   const finished = items.filter((item) => item.status === 'done').length;
+  const failed = items.filter((item) => item.status === 'failed' || item.status === 'conflict').length;
 
   return (
-    <section aria-labelledby="upload-queue-title" className="rounded-xl border border-neutral-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="upload-queue-title"
+      className="fixed right-4 bottom-4 z-30 flex max-h-[min(60vh,32rem)] w-[min(26rem,calc(100vw-2rem))] flex-col rounded-xl border border-neutral-200 bg-white shadow-lg"
+    >
       <header className="flex items-center justify-between gap-2 border-b border-neutral-200 px-4 py-2.5">
-        <h2 id="upload-queue-title" className="text-sm font-semibold text-neutral-900">
-          {t('documents:queue.title')}
-        </h2>
-        {finished > 0 && (
-          <Button size="xs" variant="ghost" color="neutral" onClick={() => uploadQueue.clearFinished()}>
-            {t('documents:queue.clearFinished')}
-          </Button>
-        )}
+        <div className="min-w-0">
+          <h2 id="upload-queue-title" className="text-sm font-semibold text-neutral-900">
+            {t('documents:queue.title')}
+          </h2>
+          <p className="text-xs text-neutral-500" aria-live="polite">
+            {t('documents:queue.summary', { count: items.length, done: finished, failed })}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {finished > 0 && !collapsed && (
+            <Button size="xs" variant="ghost" color="neutral" onClick={() => uploadQueue.clearFinished()}>
+              {t('documents:queue.clearFinished')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="ghost"
+            color="neutral"
+            icon={collapsed ? ChevronUp : ChevronDown}
+            aria-expanded={!collapsed}
+            aria-controls="upload-queue-items"
+            aria-label={collapsed ? t('documents:queue.expand') : t('documents:queue.collapse')}
+            onClick={() => setCollapsed((value) => !value)}
+          />
+        </div>
       </header>
-      <ul className="divide-y divide-neutral-100">
+      <ul id="upload-queue-items" hidden={collapsed} className="divide-y divide-neutral-100 overflow-y-auto">
         {items.map((item) => {
           const error = itemError(item, t);
           const canCancel =
@@ -46,16 +73,18 @@ export function UploadQueuePanel() {
               <div className="flex items-center gap-3">
                 <span className="min-w-0 flex-1 truncate text-sm text-neutral-800">{item.file.name}</span>
                 <StatusBadge status={item.status} />
-                {item.status === 'failed' && item.errorCode !== 'INGESTION' && (
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    color="neutral"
-                    icon={RotateCcw}
-                    aria-label={t('documents:queue.retry', { name: item.file.name })}
-                    onClick={() => uploadQueue.retry(item.key)}
-                  />
-                )}
+                {item.status === 'failed' &&
+                  item.errorCode !== 'INGESTION' &&
+                  item.errorCode !== 'UNSUPPORTED_FILE_TYPE' && (
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      color="neutral"
+                      icon={RotateCcw}
+                      aria-label={t('documents:queue.retry', { name: item.file.name })}
+                      onClick={() => uploadQueue.retry(item.key)}
+                    />
+                  )}
                 {canCancel && (
                   <Button
                     size="xs"

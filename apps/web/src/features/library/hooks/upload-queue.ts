@@ -23,6 +23,71 @@ export interface QueueItem {
 }
 
 const CONCURRENCY = 2;
+/** A finished row stays this long, then clears itself (the file is in the list by then). */
+export const DONE_LINGER_MS = 30_000;
+/**
+ * Extensions of files the library cannot read (images, archives, media, legacy Office, executables):
+ * refused at once, before anything is sent. Anything else goes to the server, which checks the
+ * content itself.
+ */
+const UNSUPPORTED_EXTENSIONS = new Set([
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'heic',
+  'bmp',
+  'tif',
+  'tiff',
+  'svg',
+  'ico',
+  'zip',
+  '7z',
+  'rar',
+  'gz',
+  'tgz',
+  'tar',
+  'bz2',
+  'xz',
+  'mp3',
+  'wav',
+  'm4a',
+  'ogg',
+  'flac',
+  'mp4',
+  'mov',
+  'avi',
+  'mkv',
+  'webm',
+  'doc',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'pages',
+  'numbers',
+  'key',
+  'rtf',
+  'msg',
+  'eml',
+  'exe',
+  'dll',
+  'bin',
+  'dmg',
+  'iso',
+  'apk',
+  'jar',
+]);
+
+export function isKnownUnsupported(fileName: string): boolean {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && UNSUPPORTED_EXTENSIONS.has(fileName.slice(dot + 1).toLowerCase());
+}
+const lingering = new Map<string, ReturnType<typeof setTimeout>>();
 let items: QueueItem[] = [];
 const controllers = new Map<string, AbortController>();
 const listeners = new Set<() => void>();
@@ -39,6 +104,18 @@ function update(key: string, patch: Partial<QueueItem>): void {
   const index = items.findIndex((item) => item.key === key);
   if (index === -1) return;
   items[index] = { ...items[index]!, ...patch };
+  if (patch.status === 'done' && !lingering.has(key)) {
+    lingering.set(
+      key,
+      setTimeout(() => {
+        lingering.delete(key);
+        if (items.some((item) => item.key === key && item.status === 'done')) {
+          items = items.filter((item) => item.key !== key);
+          emit();
+        }
+      }, DONE_LINGER_MS),
+    );
+  }
   emit();
 }
 
@@ -96,13 +173,14 @@ function pump(): void {
 export const uploadQueue = {
   add(files: File[], folderId: string | null): void {
     for (const file of files) {
+      const unsupported = isKnownUnsupported(file.name);
       items.push({
         key: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
         file,
         folderId,
-        status: 'in_queue',
+        status: unsupported ? 'failed' : 'in_queue',
         progress: 0,
-        errorCode: null,
+        errorCode: unsupported ? 'UNSUPPORTED_FILE_TYPE' : null,
         failureCode: null,
         fileId: null,
         onConflict: 'fail',
