@@ -93,6 +93,17 @@ test.describe('document library', () => {
     await page.mouse.move(targetBox.x + targetBox.width / 2, targetBox.y + targetBox.height / 2, { steps: 15 });
     await page.mouse.up();
     await expect(page.locator(`[data-testid="file-row"][data-name="${policyName}"]`)).toBeHidden();
+    // Screen readers hear the move in words, with the item's and the folder's names.
+    const liveRegion = page.locator('[id^="DndLiveRegion"]');
+    await expect(liveRegion).toContainText(`${policyName} was moved into ${folderName}.`);
+
+    // By keyboard: pick up, then cancel.
+    const notesHandle = page.getByRole('button', { name: `Move ${notesName}`, exact: true });
+    await notesHandle.focus();
+    await page.keyboard.press('Space');
+    await expect(liveRegion).toContainText(`Picked up ${notesName}.`);
+    await page.keyboard.press('Escape');
+    await expect(liveRegion).toContainText(`Moving ${notesName} was cancelled.`);
     await folderRow.getByRole('link', { name: folderName }).click();
     await expect(page.getByRole('heading', { level: 1, name: folderName })).toBeVisible();
     await expect(page.locator(`[data-testid="file-row"][data-name="${policyName}"]`)).toBeVisible();

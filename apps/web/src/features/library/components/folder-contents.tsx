@@ -75,16 +75,19 @@ export function sortItems(folders: Folder[], files: DocumentFile[], sort: SortKe
 /** A folder (or breadcrumb) that accepts dropped items. */
 export function DropTarget({
   id,
+  label,
   className,
   activeClassName,
   children,
 }: {
   id: string;
+  /** The folder's name, for screen-reader announcements while an item is dragged over it. */
+  label: string;
   className?: string;
   activeClassName?: string;
   children: ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id });
+  const { setNodeRef, isOver } = useDroppable({ id, data: { label } });
   return (
     <div
       ref={setNodeRef}
@@ -242,7 +245,7 @@ function Row({
     </div>
   );
   return entry.kind === 'folder' && options.draggable ? (
-    <DropTarget id={`folder:${entry.item.id}`} className="rounded-lg">
+    <DropTarget id={`folder:${entry.item.id}`} label={entry.item.name} className="rounded-lg">
       {row}
     </DropTarget>
   ) : (
@@ -285,7 +288,7 @@ function Tile({
     </div>
   );
   return entry.kind === 'folder' && options.draggable ? (
-    <DropTarget id={`folder:${entry.item.id}`} className="rounded-xl">
+    <DropTarget id={`folder:${entry.item.id}`} label={entry.item.name} className="rounded-xl">
       {tile}
     </DropTarget>
   ) : (

@@ -1,5 +1,8 @@
 import {
   DndContext,
+  type Active,
+  type Announcements,
+  type Over,
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
@@ -124,6 +127,22 @@ export function Component() {
     useSensor(KeyboardSensor),
   );
 
+  // What a screen reader hears while an item is moved: names, in the interface language (never ids).
+  const itemName = (active: Active) => (active.data.current as BrowserItem | undefined)?.item.name ?? '';
+  const targetName = (over: Over) => (over.data.current as { label?: string } | undefined)?.label ?? '';
+  const dragAnnouncements: Announcements = {
+    onDragStart: ({ active }) => t('documents:dnd.picked', { name: itemName(active) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('documents:dnd.over', { name: itemName(active), target: targetName(over) })
+        : t('documents:dnd.notOver', { name: itemName(active) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('documents:dnd.dropped', { name: itemName(active), target: targetName(over) })
+        : t('documents:dnd.droppedNowhere', { name: itemName(active) }),
+    onDragCancel: ({ active }) => t('documents:dnd.cancelled', { name: itemName(active) }),
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
     const entry = active.data.current as BrowserItem | undefined;
@@ -179,7 +198,7 @@ export function Component() {
     <nav aria-label={t('documents:breadcrumb')}>
       <ol className="flex flex-wrap items-center gap-1">
         <li>
-          <DropTarget id="crumb:root" className="rounded-md">
+          <DropTarget id="crumb:root" label={rootLabel} className="rounded-md">
             <Link
               to={paths.app.documents.getHref()}
               className="rounded-sm px-1 font-medium text-primary-700 hover:text-primary-800 hover:underline"
@@ -199,7 +218,7 @@ export function Component() {
                   {crumb.name}
                 </span>
               ) : (
-                <DropTarget id={`folder:${crumb.id}`} className="rounded-md">
+                <DropTarget id={`folder:${crumb.id}`} label={crumb.name} className="rounded-md">
                   <Link
                     to={paths.app.documentsFolder.getHref(crumb.id)}
                     className="rounded-sm px-1 font-medium text-primary-700 hover:text-primary-800 hover:underline"
@@ -227,7 +246,10 @@ export function Component() {
       <DndContext
         sensors={sensors}
         onDragEnd={onDragEnd}
-        accessibility={{ screenReaderInstructions: { draggable: t('documents:dnd.instructions') } }}
+        accessibility={{
+          screenReaderInstructions: { draggable: t('documents:dnd.instructions') },
+          announcements: dragAnnouncements,
+        }}
       >
         <PageHeader
           eyebrow={breadcrumbs}
@@ -337,6 +359,7 @@ export function Component() {
             {folderId && (
               <DropTarget
                 id={`parent:${parentId ?? 'root'}`}
+                label={data?.breadcrumbs.at(-2)?.name ?? rootLabel}
                 className="rounded-lg border border-dashed border-neutral-300"
               >
                 <Link
