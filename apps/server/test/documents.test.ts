@@ -177,7 +177,14 @@ describe('upload and ingestion', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { passages } = response.json();
     expect(passages.length).toBeGreaterThan(0);
-    expect(passages[0]).toMatchObject({ fileName: 'gwg.txt', language: 'de', page: 1, scope: 'user' });
+    // A user's own file goes by its name, not by its first line.
+    expect(passages[0]).toMatchObject({
+      title: 'gwg.txt',
+      fileName: 'gwg.txt',
+      language: 'de',
+      page: 1,
+      scope: 'user',
+    });
     expect(passages[0].snippet).toContain(SNIPPET_MARK_START);
     expect(passages[0].snippet).toContain(SNIPPET_MARK_END);
     expect(splitSnippet(passages[0].snippet).some((segment) => segment.highlighted)).toBe(true);

@@ -120,7 +120,9 @@ export function createSearchService(
       return rows.map((row) => ({
         chunkId: row.chunkId,
         documentId: row.documentId,
-        title: row.title ?? row.fileName,
+        // A user's own file goes by its name everywhere (an extracted first line is no title); the
+        // knowledge base's documents by their titles.
+        title: row.scope === 'user' ? row.fileName : (row.title ?? row.fileName),
         fileName: row.fileName,
         scope: row.scope,
         page: row.page,

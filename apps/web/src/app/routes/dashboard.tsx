@@ -51,7 +51,7 @@ function RecentDocumentsCard() {
                 className="flex items-center gap-3 py-2 hover:text-primary-800"
               >
                 <FileText aria-hidden="true" className="size-4 shrink-0 text-neutral-400" />
-                <span className="min-w-0 flex-1 truncate text-sm">{file.title ?? file.name}</span>
+                <span className="min-w-0 flex-1 truncate text-sm">{file.name}</span>
                 {file.updatedAt && (
                   <span className="shrink-0 text-xs text-neutral-500">{formatDate(file.updatedAt, i18n.language)}</span>
                 )}
