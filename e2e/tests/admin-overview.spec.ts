@@ -44,4 +44,22 @@ test.describe('admin overview and audit log', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Audit-Protokoll' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Als CSV exportieren' })).toBeVisible();
   });
+
+  test('a user an admin disables leaves every open tab at once', async ({ page, browser }) => {
+    const admin = await signInAsNewUser(page, { admin: true });
+    const userContext = await browser.newContext();
+    const userPage = await userContext.newPage();
+    const user = await signInAsNewUser(userPage);
+    await userPage.goto('/dashboard');
+    await expect(userPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    const response = await page.request.patch(`/api/admin/users/${user.id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { status: 'disabled' },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    // No reload, no click: the server closes the session's socket and the tab goes to sign-in.
+    await expect(userPage).toHaveURL(/\/login/);
+    await userContext.close();
+  });
 });

@@ -1,7 +1,7 @@
 import type * as RealtimeContractsModule from '@compliance/shared/realtime';
 import type { RealtimeEvent, RealtimeEventType } from '@compliance/shared/realtime';
 import { useEffect, useRef } from 'react';
-import { getAuthToken, subscribeToAuthToken } from './auth-token.ts';
+import { getAuthToken, handleUnauthorized, subscribeToAuthToken } from './auth-token.ts';
 
 type RealtimeContracts = typeof RealtimeContractsModule;
 
@@ -18,6 +18,8 @@ type Handler = (event: RealtimeEvent) => void;
 
 export const REALTIME_CONNECTION_HEADER = 'x-realtime-connection';
 const PING_INTERVAL_MS = 25_000;
+/** The close code the server uses for a session that is no longer valid (plugins/realtime.ts). */
+const REALTIME_UNAUTHENTICATED = 4001;
 const MAX_BACKOFF_MS = 30_000;
 
 const handlers = new Map<string, Set<Handler>>();
@@ -90,11 +92,16 @@ function open(): void {
     const event = parseRealtimeEvent(received);
     if (event) dispatch(event);
   });
-  current.addEventListener('close', () => {
+  current.addEventListener('close', (event) => {
     if (socket !== current) return;
     socket = null;
     connectionId = null;
     clearInterval(pingTimer);
+    // The server ended the session (signed out elsewhere, account disabled or deleted): leave at once.
+    if (event.code === REALTIME_UNAUTHENTICATED) {
+      handleUnauthorized();
+      return;
+    }
     scheduleReconnect();
   });
 }

@@ -153,7 +153,8 @@ export interface AppShellProps {
  * language switcher and the account menu, and the main landmark.
  */
 export function AppShell({ layout, navigation, navLabel, homeHref, badge, content = 'page', children }: AppShellProps) {
-  // Signed-in users hear about FATF list changes wherever they are.
+  // Signed-in users hear about FATF list changes wherever they are (and the open socket lets the
+  // server end a session at once: an account disabled by an admin leaves every open tab).
   useCountriesRealtime();
   const { t } = useTranslation('common');
   const pageTitle = usePageTitle();
