@@ -148,6 +148,7 @@ test.describe('unknown ids in the address', () => {
       '/admin/knowledge-base/file/no-such-file',
       '/admin/knowledge-base/folder/no-such-folder',
       '/documents/no-such-folder',
+      '/prompt-marketplace/author/no-such-author',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();

@@ -8,7 +8,7 @@ import type { RouteHandle } from '@/lib/route-handle.ts';
 
 export const handle = { title: 'common:pages.promptAuthor.title' } satisfies RouteHandle;
 
-/** A prompt author's page (authenticated layout, /prompt-marketplace/author/:id). */
+/** A prompt author's page (authenticated layout, /prompt-marketplace/author/:id): not found until authors publish. */
 export function Component() {
   const { t } = useTranslation('common');
   return (
@@ -23,13 +23,14 @@ export function Component() {
             {t('common:pages.promptAuthor.backToMarketplace')}
           </Link>
         }
-        title={t('common:pages.promptAuthor.title')}
+        title={t('common:pages.promptAuthor.notFoundTitle')}
         description={t('common:pages.promptAuthor.description')}
       />
+      {/* No author has published yet (the marketplace is not open): every id names no one. */}
       <EmptyState
         icon={UserRound}
-        title={t('common:pages.promptAuthor.emptyTitle')}
-        description={t('common:pages.promptAuthor.emptyDescription')}
+        title={t('common:pages.promptAuthor.notFound')}
+        description={t('common:pages.promptAuthor.notFoundDescription')}
       />
     </>
   );
