@@ -59,6 +59,12 @@ const phraseBonus = 3;
 
 /** Document frequencies above this count all weigh the same (a very common word). */
 const dfCap = 1_000;
+/**
+ * Candidates a very common term (one in at least `dfCap` passages) brings. Its matches are taken in
+ * index order, not by relevance, so 1,000 of them are no better a sample than this many; the rarer
+ * terms of the question keep their whole share, and ranking does the rest.
+ */
+const commonTermLimit = 150;
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
@@ -165,10 +171,16 @@ export function createSearchRepository(db: Db) {
                   : sql`select distinct hit.id, hit.file_id
                         from weighted w
                         cross join lateral (
-                          select c.id, c.file_id from file_chunks c join files f on f.id = c.file_id
-                          where c.ts_config = w.cfg and c.tsv @@ w.tq and f.status = 'ready'
-                            and (${sql.join(scopes, sql` or `)})
-                          limit ${perTermLimit}
+                          -- A LIMIT cannot depend on the row: one branch per kind of term, the other skipped.
+                          (select c.id, c.file_id from file_chunks c join files f on f.id = c.file_id
+                           where w.df >= ${dfCap} and c.ts_config = w.cfg and c.tsv @@ w.tq and f.status = 'ready'
+                             and (${sql.join(scopes, sql` or `)})
+                           limit ${Math.min(commonTermLimit, perTermLimit)})
+                          union all
+                          (select c.id, c.file_id from file_chunks c join files f on f.id = c.file_id
+                           where w.df < ${dfCap} and c.ts_config = w.cfg and c.tsv @@ w.tq and f.status = 'ready'
+                             and (${sql.join(scopes, sql` or `)})
+                           limit ${perTermLimit})
                         ) hit`
               }
             ),
