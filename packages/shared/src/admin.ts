@@ -36,6 +36,33 @@ export const adminOverviewSchema = z.object({
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
+/** Every action the audit log records (the server writes them; the admin screen offers them as filters). */
+export const auditActions = [
+  'auth.signup',
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_in_blocked',
+  'auth.sign_out',
+  'auth.email_verified',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+  'account.password_changed',
+  'account.email_changed',
+  'account.profile_updated',
+  'account.sessions_revoked',
+  'admin.bootstrap',
+  'admin.user_promoted',
+  'admin.user_demoted',
+  'admin.user_disabled',
+  'admin.user_enabled',
+  'admin.user_deleted',
+  // FATF country pages
+  'admin.country_status_changed',
+  'admin.countries_imported',
+  'admin.countries_reviewed',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 export const AUDIT_FILTER_MAX_LENGTH = 200;
 
 const dateOrder = {

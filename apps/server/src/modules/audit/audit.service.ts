@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@compliance/shared/account';
-import type { AuditFilter } from '@compliance/shared/admin';
+import type { AuditAction, AuditFilter } from '@compliance/shared/admin';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
@@ -26,32 +26,6 @@ function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
-
-export const auditActions = [
-  'auth.signup',
-  'auth.sign_in',
-  'auth.sign_in_failed',
-  'auth.sign_in_blocked',
-  'auth.sign_out',
-  'auth.email_verified',
-  'auth.password_reset_requested',
-  'auth.password_reset',
-  'account.password_changed',
-  'account.email_changed',
-  'account.profile_updated',
-  'account.sessions_revoked',
-  'admin.bootstrap',
-  'admin.user_promoted',
-  'admin.user_demoted',
-  'admin.user_disabled',
-  'admin.user_enabled',
-  'admin.user_deleted',
-  // FATF country pages
-  'admin.country_status_changed',
-  'admin.countries_imported',
-  'admin.countries_reviewed',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditPerson {
   /** Null for a user who no longer exists (the e-mail address stays in the row). */

@@ -83,28 +83,19 @@ async function cardFaces(deps: CoursesDeps, userId: string, course: CourseConten
   return { faces, ownCards };
 }
 
-function stateOf(row: {
-  due: Date;
-  stability: number;
-  difficulty: number;
-  scheduledDays: number;
-  learningSteps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  lastReview: Date | null;
-}): MemoryState {
-  return {
-    due: row.due,
-    stability: row.stability,
-    difficulty: row.difficulty,
-    scheduledDays: row.scheduledDays,
-    learningSteps: row.learningSteps,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state,
-    lastReview: row.lastReview,
-  };
+/** A stored row's memory state, without its keys. */
+function stateOf({
+  due,
+  stability,
+  difficulty,
+  scheduledDays,
+  learningSteps,
+  reps,
+  lapses,
+  state,
+  lastReview,
+}: MemoryState): MemoryState {
+  return { due, stability, difficulty, scheduledDays, learningSteps, reps, lapses, state, lastReview };
 }
 
 function toSubmission(row: EssaySubmissionRow): EssaySubmission {

@@ -1,7 +1,8 @@
 import type { AuditListQuery, AdminOverview } from '@compliance/shared/admin';
 import type { AuditEntry } from '@compliance/shared/account';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api, apiRequest } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { downloadFromApi } from '@/lib/download.ts';
 import { adminQueryKeys, type AuditLogQuery } from './query-keys.ts';
 
 export function useAdminOverview() {
@@ -30,16 +31,11 @@ export function useAuditLog(query: AuditLogQuery) {
 /** The filtered log as a CSV file, saved in the browser. */
 export function useExportAuditLog() {
   return useMutation({
-    mutationFn: async (query: Omit<AuditLogQuery, 'page' | 'pageSize'>) => {
-      const response = await apiRequest('/admin/audit-log.csv', { params: filterParams(query) });
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    },
+    mutationFn: (query: Omit<AuditLogQuery, 'page' | 'pageSize'>) =>
+      downloadFromApi(
+        '/admin/audit-log.csv',
+        `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+        filterParams(query),
+      ),
   });
 }

@@ -1,4 +1,4 @@
-import { auditFilterSchema } from '@compliance/shared/admin';
+import { auditActions, auditFilterSchema } from '@compliance/shared/admin';
 import { Download, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,30 +20,6 @@ import { AuditActionLabel } from '../components/audit-action.tsx';
 export const handle = { title: 'admin-users:audit.title' } satisfies RouteHandle;
 
 const PAGE_SIZE = 50;
-/** The actions the product records (server: modules/audit/audit.service.ts). */
-const actions = [
-  'auth.signup',
-  'auth.sign_in',
-  'auth.sign_in_failed',
-  'auth.sign_in_blocked',
-  'auth.sign_out',
-  'auth.email_verified',
-  'auth.password_reset_requested',
-  'auth.password_reset',
-  'account.password_changed',
-  'account.email_changed',
-  'account.profile_updated',
-  'account.sessions_revoked',
-  'admin.bootstrap',
-  'admin.user_promoted',
-  'admin.user_demoted',
-  'admin.user_disabled',
-  'admin.user_enabled',
-  'admin.user_deleted',
-  'admin.country_status_changed',
-  'admin.countries_imported',
-  'admin.countries_reviewed',
-];
 const filterKeys = ['actor', 'action', 'target', 'from', 'to'] as const;
 
 /** The audit log (admin layout, /admin/audit-log): filters in the URL, pages, CSV export. */
@@ -115,7 +91,7 @@ export function Component() {
             onChange={(event) => setDraft({ ...draft, action: event.target.value })}
             options={[
               { value: '', label: t('admin-users:audit.anyAction') },
-              ...actions.map((action) => ({
+              ...auditActions.map((action) => ({
                 value: action,
                 label: t(`admin-users:audit.actions.${action.replaceAll('.', '_')}`, { defaultValue: action }),
               })),

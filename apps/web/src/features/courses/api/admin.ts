@@ -1,7 +1,7 @@
 import type { AdminCourse, CourseContent } from '@compliance/shared/courses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { downloadFile } from './certificates.ts';
+import { downloadFromApi } from '@/lib/download.ts';
 import { coursePath, courseQueryKeys } from './query-keys.ts';
 
 export function useAdminCourses() {
@@ -39,7 +39,7 @@ export function useImportGift(slug: string) {
 }
 
 export function exportCourse(slug: string): Promise<void> {
-  return downloadFile(`/admin${coursePath(slug)}/export`, {}, `${slug}.json`);
+  return downloadFromApi(`/admin${coursePath(slug)}/export`, `${slug}.json`);
 }
 
 export function useAdminCourseContent(slug: string) {

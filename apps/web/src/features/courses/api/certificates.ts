@@ -1,7 +1,8 @@
 import type { CertificateVerification } from '@compliance/shared/courses';
 import type { Locale } from '@compliance/shared/locales';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, apiRequest } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { downloadFromApi } from '@/lib/download.ts';
 import { coursePath, courseQueryKeys } from './query-keys.ts';
 
 export interface CourseCertificate {
@@ -30,35 +31,21 @@ export function useCertificateVerification(id: string, sig: string, lang: Locale
   });
 }
 
-/** Fetches a file with the session's credentials and saves it in the browser. */
-export async function downloadFile(path: string, params: Record<string, string>, fileName: string): Promise<void> {
-  const response = await apiRequest(path, { params });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the download start before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function useDownloadCertificate(slug: string) {
   return useMutation({
     mutationFn: (lang: Locale) =>
-      downloadFile(`${coursePath(slug)}/certificate.pdf`, { lang }, `certificate-${slug}.pdf`),
+      downloadFromApi(`${coursePath(slug)}/certificate.pdf`, `certificate-${slug}.pdf`, { lang }),
   });
 }
 
 export function useDownloadAnkiDeck(slug: string) {
   return useMutation({
-    mutationFn: (lang: Locale) => downloadFile(`${coursePath(slug)}/anki.txt`, { lang }, `${slug}-anki.txt`),
+    mutationFn: (lang: Locale) => downloadFromApi(`${coursePath(slug)}/anki.txt`, `${slug}-anki.txt`, { lang }),
   });
 }
 
 export function useDownloadLearningRecord() {
   return useMutation({
-    mutationFn: (lang: Locale) => downloadFile('/course-record.csv', { lang }, 'learning-record.csv'),
+    mutationFn: (lang: Locale) => downloadFromApi('/course-record.csv', 'learning-record.csv', { lang }),
   });
 }

@@ -13,12 +13,13 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
-import { apiRequest, errorMessageKey } from '@/lib/api-client.ts';
+import { errorMessageKey } from '@/lib/api-client.ts';
 import { useFormatters } from '@/lib/format.ts';
 import { useRealtimeEvents } from '@/lib/realtime.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useKbFile, useMoveKbFile } from '../api/branch.ts';
 import { KbMetadata } from '../components/kb-metadata.tsx';
+import { downloadFile } from '../api/download-file.ts';
 import { useDeleteFile, useReindexFile } from '../api/file-mutations.ts';
 import { knowledgeQueryKey, useFunctions, useResourceTypes } from '../api/taxonomy.ts';
 import { KbStatusBadge } from '../components/kb-status.tsx';
@@ -26,18 +27,6 @@ import { KbLoadError } from '../components/load-error.tsx';
 import { useLocalizedName } from '../components/localized-name.ts';
 
 export const handle = { title: 'knowledge:fileTitle' } satisfies RouteHandle;
-
-async function download(fileId: string, fileName: string) {
-  const response = await apiRequest(`/documents/files/${encodeURIComponent(fileId)}/download`, {
-    headers: { Accept: '*/*' },
-  });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function MoveFileDialog({
   open,
@@ -151,7 +140,7 @@ export function Component() {
               variant="outline"
               icon={Download}
               onClick={() =>
-                void download(file.id, file.name).catch((error: unknown) =>
+                void downloadFile(file.id, file.name).catch((error: unknown) =>
                   toast.add({ title: t(errorMessageKey(error)), color: 'danger' }),
                 )
               }
