@@ -55,6 +55,13 @@ test.describe('every route of the route table', () => {
   });
 });
 
+test('the onboarding layout offers a way back to the app', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/onboarding/user');
+  await page.getByRole('link', { name: 'Back to the app' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test.describe('error pages', () => {
   test('an unknown path shows Page Not Found with its path', async ({ page }) => {
     await page.goto('/no/such/page');

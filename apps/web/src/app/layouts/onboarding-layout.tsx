@@ -1,4 +1,4 @@
-import { Check, LogOut } from 'lucide-react';
+import { ArrowLeft, Check, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button.tsx';
@@ -86,6 +86,11 @@ export function Component() {
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo to={paths.app.dashboard.getHref()} compactOnPhones />
           <div className="flex items-center gap-1 sm:gap-2">
+            <Link to={paths.app.dashboard.getHref()} className={buttonClasses({ variant: 'ghost', color: 'neutral' })}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              <span className="hidden sm:inline">{t('common:nav.admin.backToApp')}</span>
+              <span className="sr-only sm:hidden">{t('common:nav.admin.backToApp')}</span>
+            </Link>
             <LanguageSwitcher />
             <Link to={paths.auth.logout.getHref()} className={buttonClasses({ variant: 'ghost', color: 'neutral' })}>
               <LogOut aria-hidden="true" className="size-4" />
