@@ -31,12 +31,21 @@ export interface CoursesDeps {
 export const courseNotFound = () => new AppError('COURSE_NOT_FOUND', 404, 'Course not found');
 export const lessonNotFound = () => new AppError('LESSON_NOT_FOUND', 404, 'Lesson not found');
 
+/** Parsed course content per app, by slug and version (a course is a sizeable document; it changes rarely). */
+const parsedContents = new WeakMap<CoursesDeps, Map<string, { updatedAt: number; content: CourseContent }>>();
+
 /** A course the caller may see: published ones, and every one for admins. */
 export async function visibleCourse(deps: CoursesDeps, actor: UserActor, slug: string): Promise<CourseRow> {
   const row = await deps.repository.findCourse(slug);
   if (!row || (!row.published && !isAdmin(actor))) throw courseNotFound();
   // Stored content was checked on the way in; parsing again fills defaults a later schema added.
-  return { ...row, content: courseContentSchema.parse(row.content) };
+  let parsedContent = parsedContents.get(deps);
+  if (!parsedContent) parsedContents.set(deps, (parsedContent = new Map()));
+  const cached = parsedContent.get(slug);
+  if (cached && cached.updatedAt === row.updatedAt.getTime()) return { ...row, content: cached.content };
+  const content = courseContentSchema.parse(row.content);
+  parsedContent.set(slug, { updatedAt: row.updatedAt.getTime(), content });
+  return { ...row, content };
 }
 
 export function citeAll(
