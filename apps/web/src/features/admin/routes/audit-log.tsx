@@ -137,7 +137,7 @@ export function Component() {
           <p aria-live="polite" className="mb-2 text-sm text-neutral-600">
             {t('admin-users:audit.count', { count: log.data.total, formatted: formatNumber(log.data.total) })}
           </p>
-          <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-neutral-200 bg-white">
             <table className="w-full text-left text-sm">
               <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
                 <tr>

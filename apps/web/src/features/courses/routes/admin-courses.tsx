@@ -186,7 +186,7 @@ export function Component() {
           {t(errorMessageKey(courses.error))}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-neutral-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
               <tr>

@@ -102,7 +102,12 @@ export function Component() {
             {current.previous && (
               <Link
                 to={paths.courses.lesson.getHref(slug, current.previous.slug)}
-                className={buttonClasses({ variant: 'outline', color: 'neutral' })}
+                // A lesson title is long: the button wraps rather than pushing the page wider than a phone.
+                className={buttonClasses({
+                  variant: 'outline',
+                  color: 'neutral',
+                  className: 'h-auto min-h-8 min-w-0 shrink py-1.5 text-left whitespace-normal',
+                })}
               >
                 <ArrowLeft aria-hidden="true" className="size-4" />
                 {current.previous.title}
