@@ -194,6 +194,15 @@ test.describe('courses', () => {
     await page.getByRole('region', { name: 'Lesson' }).getByLabel('Preview').check();
     await expect(page.getByRole('heading', { name: 'Material outsourcing' })).toBeVisible();
     await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+    // A flashcard, written in the four languages.
+    await page.getByRole('button', { name: 'Add a flashcard' }).click();
+    const card = page.getByRole('listitem', { name: 'Flashcard 1' });
+    for (const language of ['English', 'Deutsch', 'Français', 'Italiano']) {
+      await card
+        .getByLabel(`Front (question) (${language})`)
+        .fill(`What must an outsourcing inventory list? (${language})`);
+      await card.getByLabel(`Back (answer) (${language})`).fill(`Every material outsourcing (${language})`);
+    }
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Course saved')).toBeVisible();
     await page.getByRole('link', { name: 'Courses' }).first().click();

@@ -15,6 +15,7 @@ import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useAdminCourseContent, useSaveCourse } from '../api/admin.ts';
+import { FlashcardsEditor } from '../components/flashcards-editor.tsx';
 import { LocalizedMarkdownField, LocalizedTextFields } from '../components/localized-markdown-field.tsx';
 import { freeLessonSlug, newLesson } from '../utils/course-template.ts';
 
@@ -127,6 +128,12 @@ export function Component() {
   }
   const change = (next: CourseContent) => setDraft(next);
   const lesson = course.lessons[Math.min(lessonIndex, course.lessons.length - 1)]!;
+  const takenIds = new Set(
+    course.lessons.flatMap((entry) => [
+      ...entry.flashcards.map((card) => card.id),
+      ...entry.questions.map((question) => question.id),
+    ]),
+  );
   const changeLesson = (next: LessonContent) =>
     change({ ...course, lessons: course.lessons.map((entry) => (entry === lesson ? next : entry)) });
 
@@ -232,8 +239,13 @@ export function Component() {
             value={lesson.body}
             onChange={(body) => changeLesson({ ...lesson, body })}
           />
+          <FlashcardsEditor
+            lesson={lesson}
+            takenIds={takenIds}
+            onChange={(flashcards) => changeLesson({ ...lesson, flashcards })}
+          />
           <p className="text-sm text-neutral-600">
-            {t('courses:editor.lessonCounts', { cards: lesson.flashcards.length, questions: lesson.questions.length })}
+            {t('courses:editor.lessonCounts', { questions: lesson.questions.length })}
           </p>
         </section>
       </div>
