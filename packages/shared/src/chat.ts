@@ -13,6 +13,8 @@ export type ChatLanguage = z.infer<typeof chatLanguageSchema>;
 
 /** Longest question a user may send. */
 export const MAX_QUESTION_LENGTH = 4_000;
+/** The one assistant the anonymous trial answers with (the trial page promises the AI Expert). */
+export const TRIAL_ASSISTANT_SLUG = 'ai-expert';
 export const CONVERSATION_TITLE_MAX_LENGTH = 120;
 /** LLM tokens each signed-in user may spend per calendar month (the offline engine spends none). */
 export const DEFAULT_MONTHLY_TOKEN_QUOTA = 500_000;

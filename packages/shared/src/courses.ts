@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locales, type Locale } from './locales.ts';
+import { locales } from './locales.ts';
 import { longText } from './text.ts';
 
 /**
@@ -95,7 +95,6 @@ export const questionContentSchema = z.discriminatedUnion('kind', [
   z.object({ ...questionBase, kind: z.literal('short'), accepted: localizedListSchema }),
 ]);
 export type QuestionContent = z.infer<typeof questionContentSchema>;
-export type QuestionKind = QuestionContent['kind'];
 
 export const essayConceptSchema = z.object({
   id: contentIdSchema,
@@ -195,10 +194,6 @@ export function clozeSides(text: string): { front: string; back: string } {
     front: text.replace(CLOZE_PATTERN_GLOBAL, (_match, _answer: string, hint?: string) => (hint ? `[${hint}]` : '[…]')),
     back: text.replace(CLOZE_PATTERN_GLOBAL, (_match, answer: string) => `**${answer}**`),
   };
-}
-
-export function pickLocale<T>(text: Record<Locale, T>, locale: Locale): T {
-  return text[locale];
 }
 
 // ---- API: reading ----

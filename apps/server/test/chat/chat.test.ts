@@ -366,4 +366,22 @@ describe('anonymous trial', () => {
     });
     expect(other.statusCode).toBe(200);
   });
+
+  it('answers with the AI Expert only, as the trial page promises (and counts nothing otherwise)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/chat/trial',
+      headers: { 'x-visitor-id': 'visitor-dddddddd' },
+      payload: { assistantId: await assistantId(app, 'prompt-engineer'), content: 'Improve my prompt' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'ASSISTANT_REQUIRED' } });
+    const usage = await app.inject({
+      url: '/api/chat/trial/usage',
+      headers: { 'x-visitor-id': 'visitor-dddddddd' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(usage.json()).toMatchObject({ used: 0 });
+  });
 });

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@compliance/shared/account';
 import type { AuditAction, AuditFilter } from '@compliance/shared/admin';
+import { csvText } from '@compliance/shared/csv';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
@@ -19,12 +20,6 @@ function toEntry(row: AuditLogRow): AuditEntry {
     metadata: (row.metadata ?? {}) as Record<string, unknown>,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** A CSV cell, quoted when needed, and never read as a formula by a spreadsheet. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export interface AuditPerson {
@@ -89,7 +84,7 @@ export function createAuditService({ access, repository }: { access: Access; rep
           Object.keys(entry.metadata).length > 0 ? JSON.stringify(entry.metadata) : '',
         ]);
       }
-      return `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+      return csvText(lines);
     },
 
     /** The newest entries, for the admin overview. */

@@ -1,4 +1,5 @@
-import type { TrialQuestionInput, TrialUsage } from '@compliance/shared/chat';
+import { TRIAL_ASSISTANT_SLUG, type TrialQuestionInput, type TrialUsage } from '@compliance/shared/chat';
+import { AppError } from '../../plugins/errors.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor, AnonymousActor } from '../access/actor.ts';
 import { questionLanguage } from '../answers/text-tools.ts';
@@ -35,6 +36,9 @@ export function createChatTrialService({
     async trialQuestion(actor: Actor, input: TrialQuestionInput): Promise<ChatTurn> {
       await access.require(actor, 'trial.ask');
       const assistant = await assistants.forAnswering(input.assistantId);
+      if (assistant.slug !== TRIAL_ASSISTANT_SLUG) {
+        throw new AppError('ASSISTANT_REQUIRED', 400, 'The trial answers with the AI Expert');
+      }
       const remaining = await quota.consumeTrialQuestion(trialVisitor(actor));
       const language = await questionLanguage(input.content, input.language);
       const knowledgeBase = input.knowledgeBase ?? true;

@@ -8,6 +8,7 @@ import type {
 import type { DbExecutor } from '../../db/client.ts';
 import type { FatfDatasetRow } from '../../db/schema/index.ts';
 import type { Actor } from '../access/actor.ts';
+import { csvText } from '@compliance/shared/csv';
 import { localizedCredits, type StatusTexts } from './countries.content.ts';
 import type { CountriesDeps } from './countries.deps.ts';
 import { countStatuses, toChange, toSummary } from './countries.mappers.ts';
@@ -25,12 +26,6 @@ export interface FatfFacts {
   /** Newest first. */
   changes: CountryChange[];
   statusTexts: StatusTexts;
-}
-
-/** A CSV cell: quoted when needed, and never read by a spreadsheet as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** The list: every jurisdiction with counts (public; admins also see removed ones), latest changes, CSV. */
@@ -117,26 +112,22 @@ export function createCountryListService({ access, repository }: Pick<CountriesD
         'last_updated',
         'as_of',
       ];
-      const lines = rows.map((row) =>
-        [
-          row.iso2,
-          row.iso3,
-          row[nameKey],
-          row.region,
-          row.fatfMember ? 'true' : 'false',
-          row.fsrbs.join(' '),
-          row.status,
-          labels.get(row.status) ?? row.status,
-          row.statusSince ?? '',
-          row.blackListAction ?? '',
-          row.lastCheckedAt.toISOString().slice(0, 10),
-          row.lastUpdatedAt.toISOString().slice(0, 10),
-          dataset.asOf,
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-      return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+      const lines = rows.map((row) => [
+        row.iso2,
+        row.iso3,
+        row[nameKey],
+        row.region,
+        row.fatfMember ? 'true' : 'false',
+        row.fsrbs.join(' '),
+        row.status,
+        labels.get(row.status) ?? row.status,
+        row.statusSince ?? '',
+        row.blackListAction ?? '',
+        row.lastCheckedAt.toISOString().slice(0, 10),
+        row.lastUpdatedAt.toISOString().slice(0, 10),
+        dataset.asOf,
+      ]);
+      return `\uFEFF${csvText([header, ...lines])}`;
     },
   };
 }

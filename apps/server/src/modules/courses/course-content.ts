@@ -53,18 +53,16 @@ export interface CardFace {
 export const ownCardId = (id: string) => `own:${id}`;
 export const questionCardId = (id: string) => `question:${id}`;
 
-export function courseCards(course: CourseContent, language: Locale, lessons?: ReadonlySet<string>): CardFace[] {
-  return course.lessons
-    .filter((lesson) => !lessons || lessons.has(lesson.slug))
-    .flatMap((lesson) =>
-      lesson.flashcards.map((card): CardFace => {
-        const sides =
-          card.kind === 'cloze'
-            ? clozeSides(card.text[language])
-            : { front: card.front[language], back: card.back[language] };
-        return { id: card.id, origin: 'course', lessonSlug: lesson.slug, ...sides, source: card.source };
-      }),
-    );
+export function courseCards(course: CourseContent, language: Locale): CardFace[] {
+  return course.lessons.flatMap((lesson) =>
+    lesson.flashcards.map((card): CardFace => {
+      const sides =
+        card.kind === 'cloze'
+          ? clozeSides(card.text[language])
+          : { front: card.front[language], back: card.back[language] };
+      return { id: card.id, origin: 'course', lessonSlug: lesson.slug, ...sides, source: card.source };
+    }),
+  );
 }
 
 export function findLesson(course: CourseContent, slug: string): LessonContent | undefined {

@@ -11,7 +11,7 @@ import type { Access } from '../access/access.ts';
 import { isAdmin } from '../access/access.ts';
 import type { UserActor } from '../access/actor.ts';
 import { createCitationResolver, type CiteSource, type SeededSectionsLookup } from './course-citations.ts';
-import { courseCards, ownCardId } from './course-content.ts';
+import { cardCount, ownCardId } from './course-content.ts';
 import type { LlmEssayReviewer } from './essay-llm-review.ts';
 import type { CardStateRow, CourseRow, CoursesRepository } from './courses.repository.ts';
 
@@ -81,7 +81,9 @@ export function dueCards(
 ): { due: string[]; total: number } {
   const stateOf = new Map(states.map((state) => [state.cardId, state]));
   const unlocked = [
-    ...courseCards(course, 'en', lessonsRead).map((card) => card.id),
+    ...course.lessons
+      .filter((lesson) => lessonsRead.has(lesson.slug))
+      .flatMap((lesson) => lesson.flashcards.map((card) => card.id)),
     ...ownCards.map((card) => ownCardId(card.id)),
   ];
   const due = new Set<string>();
@@ -90,16 +92,22 @@ export function dueCards(
     if (!state || isDue(state, now)) due.add(id);
   }
   for (const state of states) if (isDue(state, now)) due.add(state.cardId);
-  return { due: [...due], total: courseCards(course, 'en').length + ownCards.length };
+  return { due: [...due], total: cardCount(course) + ownCards.length };
 }
 
-export async function progressOf(deps: CoursesDeps, userId: string, row: CourseRow): Promise<CourseProgress> {
+/** The learner's progress in a course; `bestScores` when the caller already read them for every course. */
+export async function progressOf(
+  deps: CoursesDeps,
+  userId: string,
+  row: CourseRow,
+  bestScores?: Map<string, number>,
+): Promise<CourseProgress> {
   const course = row.content;
   const [reads, states, ownCards, best, certificate] = await Promise.all([
     deps.repository.listReads(userId, row.slug),
     deps.repository.listStates(userId, row.slug),
     deps.repository.listOwnCards(userId, row.slug),
-    deps.repository.bestFinalScores(userId),
+    bestScores ?? deps.repository.bestFinalScores(userId),
     deps.repository.findCertificate(userId, row.slug),
   ]);
   const lessonsRead = new Set(

@@ -11,6 +11,7 @@ import {
   type OwnCardInput,
   type ReviewCard,
 } from '@compliance/shared/courses';
+import { csvText } from '@compliance/shared/csv';
 import type { Locale } from '@compliance/shared/locales';
 import { AppError } from '../../plugins/errors.ts';
 import type { Actor } from '../access/actor.ts';
@@ -55,9 +56,15 @@ export function createCourseLearningService(deps: CoursesDeps) {
   return {
     async listCourses(actor: Actor, { lang }: { lang: Locale }): Promise<CourseListResponse> {
       const caller = await access.require(actor, 'course.read');
-      const rows = await repository.listCourses(isAdmin(caller));
+      const [rows, bestScores] = await Promise.all([
+        repository.listCourses(isAdmin(caller)),
+        repository.bestFinalScores(caller.user.id),
+      ]);
       const courses = await Promise.all(
-        rows.map(async (row) => ({ ...summaryOf(row, lang), progress: await progressOf(deps, caller.user.id, row) })),
+        rows.map(async (row) => ({
+          ...summaryOf(row, lang),
+          progress: await progressOf(deps, caller.user.id, row, bestScores),
+        })),
       );
       return { courses };
     },
@@ -307,13 +314,7 @@ export function createCourseLearningService(deps: CoursesDeps) {
       }
       const [header, ...body] = rows;
       body.sort((a, b) => a[0]!.localeCompare(b[0]!));
-      return [header!, ...body].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+      return csvText([header!, ...body]);
     },
   };
-}
-
-/** A CSV cell, quoted when needed, and never read as a formula by a spreadsheet. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

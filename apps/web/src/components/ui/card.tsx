@@ -33,7 +33,8 @@ export function CardHeader({
       {...props}
     >
       {(title || description) && (
-        <div className="min-w-0 flex-1">
+        // A basis of 12rem: on a narrow card the actions wrap below the title instead of squeezing it.
+        <div className="min-w-0 flex-[1_1_12rem]">
           {title && <Title className="text-base font-semibold text-neutral-900">{title}</Title>}
           {description && <p className="mt-0.5 text-sm text-neutral-500">{description}</p>}
         </div>

@@ -138,7 +138,7 @@ export function Component() {
             {t('admin-users:audit.count', { count: log.data.total, formatted: formatNumber(log.data.total) })}
           </p>
           <div className="relative overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-            <table className="w-full text-left text-sm">
+            <table className="w-full min-w-[44rem] text-left text-sm">
               <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-2">
@@ -167,8 +167,8 @@ export function Component() {
                     <td className="px-4 py-2 font-medium text-neutral-900">
                       <AuditActionLabel action={entry.action} />
                     </td>
-                    <td className="px-4 py-2 break-all">{entry.actorEmail ?? '—'}</td>
-                    <td className="px-4 py-2 break-all">{entry.targetEmail ?? '—'}</td>
+                    <td className="px-4 py-2 break-words">{entry.actorEmail ?? '—'}</td>
+                    <td className="px-4 py-2 break-words">{entry.targetEmail ?? '—'}</td>
                     <td className="px-4 py-2 text-xs text-neutral-600">
                       {[entry.ipAddress, Object.keys(entry.metadata).length > 0 ? JSON.stringify(entry.metadata) : '']
                         .filter(Boolean)

@@ -63,7 +63,7 @@ function Figures({ items }: { items: { label: string; value: string; warn?: bool
     <dl className="grid grid-cols-2 gap-3">
       {items.map((item) => (
         <div key={item.label} className="min-w-0">
-          <dt className="truncate text-xs text-neutral-500">{item.label}</dt>
+          <dt className="text-xs text-neutral-500">{item.label}</dt>
           <dd className={item.warn ? 'text-xl font-semibold text-red-700' : 'text-xl font-semibold text-neutral-900'}>
             {item.value}
           </dd>
@@ -271,7 +271,7 @@ export function Component() {
                         <AuditActionLabel action={entry.action} />
                       </span>
                       <span className="min-w-0 truncate text-neutral-600">
-                        {[entry.actorEmail, entry.targetEmail].filter(Boolean).join(' → ')}
+                        {[...new Set([entry.actorEmail, entry.targetEmail].filter(Boolean))].join(' → ')}
                       </span>
                       <span className="ml-auto text-xs text-neutral-500">
                         {formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}

@@ -1,5 +1,11 @@
 import { assistantName } from '../utils/assistant-name.ts';
-import type { Assistant, ChatCapabilities, Citation, StreamMeta } from '@compliance/shared/chat';
+import {
+  TRIAL_ASSISTANT_SLUG,
+  type Assistant,
+  type ChatCapabilities,
+  type Citation,
+  type StreamMeta,
+} from '@compliance/shared/chat';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -77,7 +83,7 @@ export function ChatView({
   const conversation = conversationQuery.data;
   // The trial offers what its page promises: the AI Expert on the shared knowledge base.
   const assistants = (assistantsQuery.data?.assistants ?? []).filter(
-    (assistant) => mode === 'account' || assistant.slug === 'ai-expert',
+    (assistant) => mode === 'account' || assistant.slug === TRIAL_ASSISTANT_SLUG,
   );
   const capabilities: ChatCapabilities | undefined = assistantsQuery.data?.capabilities;
   const chosenId = conversation?.assistantId ?? assistantId;

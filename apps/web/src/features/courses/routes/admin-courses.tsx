@@ -187,7 +187,7 @@ export function Component() {
         </p>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[44rem] text-left text-sm">
             <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
               <tr>
                 <th scope="col" className="px-4 py-2">

@@ -58,7 +58,7 @@ export function Component() {
     return (
       <div className="mx-auto max-w-5xl">
         <PageHeader title={t('courses:course.unavailable')} />
-        <p role="alert" className="text-sm text-danger-700">
+        <p role="alert" className="text-sm text-red-700">
           {t(errorMessageKey(course.error))}
         </p>
         <Link to={paths.courses.list.getHref()} className="mt-4 inline-block text-sm text-primary-700 hover:underline">

@@ -95,7 +95,7 @@ export function Component() {
           <Skeleton className="h-64" />
         </div>
       ) : courses.isError ? (
-        <p role="alert" className="text-sm text-danger-700">
+        <p role="alert" className="text-sm text-red-700">
           {t(errorMessageKey(courses.error))}
         </p>
       ) : courses.data.courses.length === 0 ? (

@@ -1,18 +1,17 @@
 import { ESSAY_MAX_LENGTH, essayInputSchema } from '@compliance/shared/courses';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { paths } from '@/config/paths.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useEssay, useSubmitEssay } from '../api/practice.ts';
+import { BackToCourse, LoadingOrError } from '../components/course-page-parts.tsx';
 import { EssayEvaluationView } from '../components/essay-evaluation.tsx';
 import { useCourseLanguage } from '../hooks/use-course-language.ts';
 
@@ -34,11 +33,7 @@ export function Component() {
 
   const header = (
     <PageHeader
-      eyebrow={
-        <Link to={paths.courses.course.getHref(slug)} className="hover:underline">
-          {essay.data?.courseTitle ?? t('courses:backToCourse')}
-        </Link>
-      }
+      eyebrow={<BackToCourse slug={slug} label={essay.data?.courseTitle} />}
       title={t('courses:essay.title')}
     />
   );
@@ -46,13 +41,7 @@ export function Component() {
     return (
       <div className="mx-auto max-w-5xl">
         {header}
-        {essay.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t(errorMessageKey(essay.error))}
-          </p>
-        ) : (
-          <Skeleton className="h-96" />
-        )}
+        <LoadingOrError error={essay.error} className="h-96" />
       </div>
     );
   }

@@ -7,12 +7,12 @@ import { MarkdownText } from '@/components/markdown.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useReviewCard, useReviewSession } from '../api/practice.ts';
+import { BackToCourse, LoadingOrError } from '../components/course-page-parts.tsx';
 import { SourceLink } from '../components/source-list.tsx';
 import { useCourseLanguage } from '../hooks/use-course-language.ts';
 import { intervalLabel, LEARN_AHEAD_DAYS } from '../utils/intervals.ts';
@@ -42,11 +42,7 @@ export function Component() {
 
   const header = (
     <PageHeader
-      eyebrow={
-        <Link to={paths.courses.course.getHref(slug)} className="hover:underline">
-          {t('courses:backToCourse')}
-        </Link>
-      }
+      eyebrow={<BackToCourse slug={slug} />}
       title={t('courses:review.title')}
       description={queue && queue.length > 0 ? t('courses:review.left', { count: queue.length }) : undefined}
     />
@@ -55,13 +51,7 @@ export function Component() {
     return (
       <div className="mx-auto max-w-2xl">
         {header}
-        {session.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t(errorMessageKey(session.error))}
-          </p>
-        ) : (
-          <Skeleton className="h-72" />
-        )}
+        <LoadingOrError error={session.error} className="h-72" />
       </div>
     );
   }

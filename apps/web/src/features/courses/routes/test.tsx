@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useCheckAnswer, useCourseTest, useSubmitTest } from '../api/practice.ts';
+import { BackToCourse, LoadingOrError } from '../components/course-page-parts.tsx';
 import { QuestionFeedbackView, QuestionField } from '../components/question-field.tsx';
 import { useCourseLanguage } from '../hooks/use-course-language.ts';
 
@@ -94,11 +94,7 @@ export function Component() {
   const title = lesson ? t('courses:test.lessonTitle') : t('courses:test.finalTitle');
   const header = (
     <PageHeader
-      eyebrow={
-        <Link to={paths.courses.course.getHref(slug)} className="hover:underline">
-          {t('courses:backToCourse')}
-        </Link>
-      }
+      eyebrow={<BackToCourse slug={slug} />}
       title={title}
       description={
         test.data
@@ -111,13 +107,7 @@ export function Component() {
     return (
       <div className="mx-auto max-w-3xl">
         {header}
-        {test.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {t(errorMessageKey(test.error))}
-          </p>
-        ) : (
-          <Skeleton className="h-96" />
-        )}
+        <LoadingOrError error={test.error} className="h-96" />
       </div>
     );
   }
