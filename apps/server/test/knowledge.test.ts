@@ -89,7 +89,7 @@ describe('starter knowledge base', () => {
   it('re-importing is idempotent', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/admin/knowledge/import', headers: admin.headers });
     expect(response.json()).toMatchObject({ added: 0, updated: 0 });
-    expect(response.json().unchanged).toBe(42);
+    expect(response.json().unchanged).toBe(54);
   });
 });
 
