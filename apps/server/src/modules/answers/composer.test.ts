@@ -28,6 +28,30 @@ const duties = source(
 );
 
 describe('composition', () => {
+  it('never uses the fragment a passage opens with when it starts mid-sentence', () => {
+    const cut = source(
+      'Transparency register',
+      'tax and supervisory authorities, and financial intermediaries for their due diligence duties. ' +
+        'The register is kept by the Federal Department of Justice.',
+    );
+    const reading = readSources(
+      'Who may consult the transparency register for due diligence duties?',
+      [cut],
+      glossary,
+      'en',
+    );
+    const texts = reading.units.map((item) => item.unit.text);
+    expect(texts).toEqual(['The register is kept by the Federal Department of Justice.']);
+  });
+
+  it('lets the search ranking and the question’s language choose between passages that answer alike', () => {
+    const english = source('AMLA duties', 'The AMLA sets due diligence duties for financial intermediaries.', 'en');
+    const german = source('GwG', 'Das GwG regelt die Sorgfaltspflichten der Finanzintermediäre.', 'de');
+    const reading = readSources('Welche Sorgfaltspflichten regelt das GwG?', [german, english], glossary, 'de');
+    expect(reading.sourceWeight[0]).toBeGreaterThan(reading.sourceWeight[1] ?? Infinity);
+    expect(compose(reading)?.lead.sourceIndex).toBe(0);
+  });
+
   it('leads with the statement that holds the kind of fact asked for', () => {
     const reading = readSources('When is the Form ADV annual updating amendment due?', [formAdv], glossary, 'en');
     expect(compose(reading)?.lead.unit.text).toBe(

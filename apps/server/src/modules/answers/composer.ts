@@ -32,6 +32,8 @@ export interface Reading {
   units: ScoredUnit[];
   /** Per source: the weight of the question's terms its title and heading hold. */
   titleWeight: number[];
+  /** Per source: how much its place in the search ranking and its language count (1 = best). */
+  sourceWeight: number[];
 }
 
 const stemsOf = (text: string) => words(text).map(stem);
@@ -71,7 +73,8 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     units.map((unit) => ({ unit, sourceIndex, stems: stemsOf(unit.text) })),
   );
   const baseTerms = questionTerms(question, glossary);
-  if (baseTerms.length === 0 || all.length === 0) return { kind, coverage: 0, units: [], titleWeight: [] };
+  if (baseTerms.length === 0 || all.length === 0)
+    return { kind, coverage: 0, units: [], titleWeight: [], sourceWeight: [] };
 
   // Rarer terms weigh more: inverse frequency over the statements of the retrieved passages.
   const terms: QueryTerm[] = baseTerms.map((term) => {
@@ -111,6 +114,9 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
   const scored: ScoredUnit[] = [];
   let previous: { sourceIndex: number; termScore: number } | null = null;
   for (const { unit, sourceIndex, stems } of all) {
+    // A passage that starts mid-sentence (the chunk before it holds the beginning) opens with a
+    // fragment ("es. autorità …"): it cannot stand as a statement of its own.
+    if (unit.position === 0 && unit.kind === 'sentence' && /^\p{Ll}/u.test(unit.text)) continue;
     const ownScore = terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0);
     const termScore = ownScore + (unit.leadIn ? 0.6 * leadInScore(unit.leadIn) : 0);
     // A statement right after a relevant one often carries its answer ("It must … within 30 days.").
@@ -146,7 +152,10 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
       return Math.min(1, otherLanguage ? share / 0.7 : share);
     }),
   );
-  return { kind, coverage, units: scored, titleWeight: sourcePrior };
+  const sourceWeight = sources.map(
+    (_, index) => (1 + 0.3 * (1 - index / Math.max(sources.length, 1))) * (languageWeight[index] ?? 1),
+  );
+  return { kind, coverage, units: scored, titleWeight: sourcePrior, sourceWeight };
 }
 
 export interface Composition {
@@ -172,7 +181,8 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
     passageScores.set(item.sourceIndex, [...(passageScores.get(item.sourceIndex) ?? []), item.termScore]);
   const passageScore = (index: number) => {
     const [first = 0, second = 0] = passageScores.get(index) ?? [];
-    return (reading.titleWeight[index] ?? 0) + first + 0.5 * second;
+    // The search's ranking and the question's language count here as they do for each statement.
+    return ((reading.titleWeight[index] ?? 0) + first + 0.5 * second) * (reading.sourceWeight[index] ?? 1);
   };
   const bestPassage = [...passageScores.keys()].reduce((best, index) =>
     passageScore(index) > passageScore(best) ? index : best,
