@@ -30,6 +30,7 @@ import { settingsModule } from './modules/settings/settings.module.ts';
 import { billingModule, type BillingModuleOptions } from './modules/billing/billing.module.ts';
 import { onboardingModule } from './modules/onboarding/onboarding.module.ts';
 import { coursesModule, type CoursesModuleOptions } from './modules/courses/courses.module.ts';
+import { marketplaceModule } from './modules/marketplace/marketplace.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(promptsModule);
     await app.register(onboardingModule);
     await app.register(billingModule, options.billing ?? {});
+    await app.register(marketplaceModule);
     await app.register(coursesModule, options.courses ?? {});
     await app.register(adminOverviewModule);
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });

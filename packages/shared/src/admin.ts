@@ -60,6 +60,11 @@ export const auditActions = [
   'admin.country_status_changed',
   'admin.countries_imported',
   'admin.countries_reviewed',
+  // Prompt marketplace moderation
+  'admin.marketplace_listing_removed',
+  'admin.marketplace_review_removed',
+  'admin.marketplace_report_dismissed',
+  'admin.marketplace_purchase_refunded',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -160,8 +160,10 @@ export const testCards = {
 export const testCheckoutSchema = z.object({
   sessionId: z.string(),
   status: z.enum(checkoutStatuses),
+  /** A plan's subscription, or a one-time payment (a marketplace purchase: `planName` names it). */
+  mode: z.enum(['subscription', 'payment']),
   planName: z.string(),
-  interval: billingIntervalSchema,
+  interval: billingIntervalSchema.nullable(),
   currency: currencySchema,
   seats: z.number().int(),
   amount: z.number().int(),

@@ -107,6 +107,19 @@ export const errorCodes = [
   'ESSAY_TOO_LONG',
   'COURSE_CONTENT_INVALID',
   'CERTIFICATE_NOT_AVAILABLE',
+  // Prompt marketplace
+  'LISTING_NOT_FOUND',
+  'LISTING_NOT_FOR_SALE',
+  'LISTING_OWN',
+  'LISTING_LIMIT_REACHED',
+  'LISTING_SOURCE_EMPTY',
+  'LISTING_REMOVED',
+  'MARKETPLACE_SELLING_NOT_IN_PLAN',
+  'REVIEW_NOT_ALLOWED',
+  'REVIEW_NOT_FOUND',
+  'REPORT_NOT_FOUND',
+  'PURCHASE_NOT_FOUND',
+  'AUTHOR_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
             path: paths.app.promptMarketplace.path,
             lazy: () => import('@/features/marketplace/routes/marketplace.tsx'),
           },
+          {
+            path: paths.app.promptListing.path,
+            lazy: () => import('@/features/marketplace/routes/listing.tsx'),
+          },
           { path: paths.app.promptAuthor.path, lazy: () => import('@/features/marketplace/routes/author.tsx') },
         ],
       },
@@ -164,6 +168,10 @@ export const routes: RouteObject[] = [
           { path: paths.admin.assistants.path, lazy: () => import('@/features/chat/routes/admin-assistants.tsx') },
           { path: paths.admin.plans.path, lazy: () => import('@/features/billing/routes/admin-plans.tsx') },
           { path: paths.admin.courses.path, lazy: () => import('@/features/courses/routes/admin-courses.tsx') },
+          {
+            path: paths.admin.marketplace.path,
+            lazy: () => import('@/features/marketplace/routes/admin-marketplace.tsx'),
+          },
           {
             path: paths.admin.course.path,
             lazy: () => import('@/features/courses/routes/admin-course-editor.tsx'),

@@ -44,7 +44,16 @@ export const paths = {
     profile: { path: '/profile', getHref: () => '/profile' },
     settings: { path: '/settings', getHref: () => '/settings' },
     promptLibrary: { path: '/prompt-library', getHref: () => '/prompt-library' },
-    promptMarketplace: { path: '/prompt-marketplace', getHref: () => '/prompt-marketplace' },
+    promptMarketplace: {
+      path: '/prompt-marketplace',
+      /** `publish`: open the publish dialog for `prompt:<id>` or `category:<id>` of the library. */
+      getHref: (publish?: { kind: 'prompt' | 'category'; id: string }) =>
+        publish ? `/prompt-marketplace?publish=${publish.kind}:${enc(publish.id)}` : '/prompt-marketplace',
+    },
+    promptListing: {
+      path: '/prompt-marketplace/listings/:id',
+      getHref: (id: string) => `/prompt-marketplace/listings/${enc(id)}`,
+    },
     promptAuthor: {
       path: '/prompt-marketplace/author/:id',
       getHref: (id: string) => `/prompt-marketplace/author/${enc(id)}`,
@@ -128,6 +137,7 @@ export const paths = {
     fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
     plans: { path: '/admin/plans', getHref: () => '/admin/plans' },
     courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
+    marketplace: { path: '/admin/marketplace', getHref: () => '/admin/marketplace' },
     course: { path: '/admin/courses/:slug', getHref: (slug: string) => `/admin/courses/${enc(slug)}` },
   },
 } as const;

@@ -21,6 +21,16 @@ const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
  * A byte size in the interface language's units, in steps of 1024: "1.5 MB" in English,
  * "1,5 Mo" in French, "1 GB" in German; "512 bytes", "0 octet". Whole bytes have no decimals.
  */
+/** An amount in minor units (cents, Rappen) as the interface language writes money. */
+export function formatMoney(minorUnits: number, currency: string, language: string): string {
+  return formatNumber(minorUnits / 100, language, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minorUnits % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
 export function formatBytes(bytes: number, language: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;

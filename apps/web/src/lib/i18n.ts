@@ -26,6 +26,7 @@ export const namespaces = [
   'billing',
   'onboarding',
   'courses',
+  'marketplace',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

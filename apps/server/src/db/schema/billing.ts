@@ -145,6 +145,43 @@ export const checkoutSessions = pgTable(
 );
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
+/**
+ * A one-time payment another module asked for (a marketplace purchase): paid only when the
+ * provider says so when asked, then handed to the module named by `purpose` once.
+ */
+export const oneTimePayments = pgTable(
+  'one_time_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    /** The payment intent, once paid (what a refund names). */
+    providerPaymentId: text('provider_payment_id'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** The purpose's own id (a marketplace purchase). */
+    reference: text('reference').notNull(),
+    description: text('description').notNull(),
+    currency: text('currency', { enum: ['CHF', 'EUR', 'USD'] }).notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'expired', 'refunded'] })
+      .notNull()
+      .default('open'),
+    successPath: text('success_path').notNull(),
+    cancelPath: text('cancel_path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('one_time_payments_provider_session_unique').on(table.provider, table.providerSessionId),
+    index('one_time_payments_reference_idx').on(table.purpose, table.reference),
+  ],
+);
+export type OneTimePaymentRow = typeof oneTimePayments.$inferSelect;
+
 /** Every provider event received: processed once by its id, with what it changed. */
 export const paymentEvents = pgTable(
   'payment_events',

@@ -9,3 +9,4 @@ export * from './prompts.ts';
 export * from './users.ts';
 export * from './billing.ts';
 export * from './courses.ts';
+export * from './marketplace.ts';

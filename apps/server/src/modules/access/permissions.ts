@@ -46,6 +46,10 @@ export const permissionRules = {
   'company.manage': 'user',
   'course.read': 'user',
   'course.learn': 'user',
+  'marketplace.read': 'user',
+  'marketplace.buy': 'user',
+  'marketplace.sell': 'user',
+  'marketplace.review': 'user',
 
   'admin.access': 'admin',
   'user.manage': 'admin',
@@ -55,6 +59,7 @@ export const permissionRules = {
   'knowledge.manage': 'admin',
   'plan.manage': 'admin',
   'course.manage': 'admin',
+  'marketplace.moderate': 'admin',
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRule = 'anyone' | 'session' | 'user' | 'admin';

@@ -4,6 +4,8 @@ import { createBillingRepository } from './billing.repository.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { createBillingService, type BillingService } from './billing.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
+import { createPaymentsService, type PaymentsService } from './payments.service.ts';
 import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.ts';
 import { createTestCheckoutService } from './test-checkout.service.ts';
 import { createTestProvider } from './test-provider.ts';
@@ -12,6 +14,8 @@ import { createTestProviderRepository } from './test-provider.repository.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     billing: BillingService;
+    /** One-time payments for other modules (the marketplace). */
+    payments: PaymentsService;
   }
 }
 
@@ -39,12 +43,18 @@ export const billingModule = fp<BillingModuleOptions>(
         publicUrl: app.config.publicUrl,
         api: options.stripeApi,
       });
+    const payments = createPaymentsService({
+      repository: createPaymentsRepository(app.db),
+      provider,
+      log: app.log.child({ module: 'payments' }),
+    });
     const billing = createBillingService({
       access: app.access,
       repository,
       entitlements: app.entitlements,
       onboarding: app.onboarding,
       provider,
+      payments,
       log: app.log.child({ module: 'billing' }),
     });
     await billing.seed(options.plansFile);
@@ -54,12 +64,13 @@ export const billingModule = fp<BillingModuleOptions>(
       await billing.handleEvent(systemActor, { rawBody, signature });
     });
     app.decorate('billing', billing);
+    app.decorate('payments', payments);
     await app.register(billingRoutes, {
       prefix: '/api',
       billing,
       entitlements: app.entitlements,
       testCheckout: testProvider
-        ? createTestCheckoutService({ access: app.access, repository, provider: testProvider })
+        ? createTestCheckoutService({ access: app.access, repository, payments, provider: testProvider })
         : null,
       webhookPath: `/billing/webhooks/${provider.kind}`,
     });

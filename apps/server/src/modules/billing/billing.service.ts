@@ -19,6 +19,7 @@ import type { Plan } from '../entitlements/plans.ts';
 import type { OnboardingService } from '../onboarding/onboarding.service.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import type { PaymentProvider, ProviderCheckout, ProviderSubscription } from './payment-provider.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 export const defaultPlansFile = new URL('../../../../../content/plans.json', import.meta.url);
 
@@ -28,6 +29,8 @@ export interface BillingServiceDeps {
   entitlements: EntitlementsService;
   onboarding: OnboardingService;
   provider: PaymentProvider;
+  /** One-time payments: their checkout events arrive on the same webhook. */
+  payments: PaymentsService;
   log: FastifyBaseLogger;
 }
 
@@ -107,6 +110,7 @@ export function createBillingService({
   entitlements,
   onboarding,
   provider,
+  payments,
   log,
 }: BillingServiceDeps) {
   const shipped: ShippedText = new Map();
@@ -144,7 +148,7 @@ export function createBillingService({
   /** Re-reads a checkout at the provider and applies what it says. */
   async function syncCheckout(providerSessionId: string): Promise<string> {
     const checkout = await repository.checkoutByProviderId(provider.kind, providerSessionId);
-    if (!checkout) return 'unknown-checkout';
+    if (!checkout) return (await payments.syncByProviderSession(providerSessionId)) ?? 'unknown-checkout';
     const remote = await provider.retrieveCheckout(providerSessionId);
     if (remote.status === 'expired') {
       await repository.expireCheckout(checkout.id);

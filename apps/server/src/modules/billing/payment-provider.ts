@@ -14,6 +14,20 @@ export interface CheckoutRequest {
   email: string;
 }
 
+/** A one-time payment (a marketplace purchase): one line, no subscription. */
+export interface PaymentRequest {
+  /** Our payment id: the idempotency key, and the provider's client reference. */
+  reference: string;
+  description: string;
+  currency: Currency;
+  /** Minor units. */
+  amount: number;
+  email: string;
+  /** Absolute or app-relative URLs; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** A checkout session as the provider reports it when asked (the only source of "paid"). */
 export interface ProviderCheckout {
   id: string;
@@ -21,6 +35,8 @@ export interface ProviderCheckout {
   paid: boolean;
   subscriptionId: string | null;
   customerId: string | null;
+  /** The payment of a one-time checkout, once paid (what a refund names). */
+  paymentId: string | null;
 }
 
 export interface ProviderSubscription {
@@ -48,7 +64,11 @@ export interface VerifiedEvent {
 export interface PaymentProvider {
   kind: PaymentProviderKind;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** A one-time payment's checkout; the same reference opens the same session again. */
+  createPayment(request: PaymentRequest): Promise<{ sessionId: string; url: string }>;
   retrieveCheckout(sessionId: string): Promise<ProviderCheckout>;
+  /** Gives a one-time payment back in full. */
+  refundPayment(paymentId: string, reference: string): Promise<void>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Stops renewal at the end of the paid period (the data and the plan stay until then). */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;

@@ -3,6 +3,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type {
   CheckoutRequest,
   PaymentProvider,
+  PaymentRequest,
   ProviderCheckout,
   ProviderSubscription,
   VerifiedEvent,
@@ -53,7 +54,9 @@ async function callStripe<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe through its official SDK: Checkout Sessions in subscription mode, signed webhooks. */
+const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
+
+/** Stripe through its official SDK: Checkout Sessions (subscriptions and one-time payments), refunds, signed webhooks. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,
@@ -94,6 +97,41 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { sessionId: session.id, url: session.url };
     },
 
+    async createPayment(request: PaymentRequest) {
+      const session = await callStripe(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: request.reference,
+            customer_email: request.email,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amount,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
+            metadata: { reference: request.reference },
+            payment_intent_data: { metadata: { reference: request.reference } },
+            success_url: absolute(options.publicUrl, request.successUrl),
+            cancel_url: absolute(options.publicUrl, request.cancelUrl),
+          },
+          { idempotencyKey: `payment-${request.reference}` },
+        ),
+      );
+      if (!session.url) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'Stripe returned no checkout URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async refundPayment(paymentId: string, reference: string) {
+      await callStripe(() =>
+        stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `refund-${reference}` }),
+      );
+    },
+
     async retrieveCheckout(sessionId: string): Promise<ProviderCheckout> {
       const session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId));
       return {
@@ -102,6 +140,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
         subscriptionId: idOf(session.subscription),
         customerId: idOf(session.customer),
+        paymentId: idOf(session.payment_intent),
       };
     },
 

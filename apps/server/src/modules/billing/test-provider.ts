@@ -2,11 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { testCards, type TestCheckout, type TestPaymentResult } from '@compliance/shared/billing';
 import Stripe from 'stripe';
 import { AppError } from '../../plugins/errors.ts';
-import type { CheckoutRequest, PaymentProvider, ProviderSubscription, VerifiedEvent } from './payment-provider.ts';
+import type {
+  CheckoutRequest,
+  PaymentProvider,
+  PaymentRequest,
+  ProviderSubscription,
+  VerifiedEvent,
+} from './payment-provider.ts';
 import type { TestProviderRepository } from './test-provider.repository.ts';
 
-interface TestSession extends CheckoutRequest {
+/** A checkout: a subscription (plan, interval, seats) or a one-time payment (mode 'payment'). */
+interface TestSession extends Omit<CheckoutRequest, 'interval'> {
   id: string;
+  mode?: 'subscription' | 'payment';
+  interval: CheckoutRequest['interval'] | null;
+  successUrl?: string;
+  cancelUrl?: string;
+  paymentId?: string | null;
   status: 'open' | 'complete' | 'expired';
   paid: boolean;
   requiresAuthentication: boolean;
@@ -67,13 +79,37 @@ export function createTestProvider({
     await deliver(payload, signature);
   }
 
+  /** A one-time payment: recorded, the session completed, the same event as a subscription's checkout. */
+  async function succeedPayment(current: TestSession): Promise<TestPaymentResult> {
+    const paymentId = newId('pi');
+    await repository.put('payment', paymentId, {
+      session: current.id,
+      amount: current.unitAmount,
+      currency: current.currency,
+      outcome: 'succeeded',
+    });
+    await repository.put('checkout_session', current.id, {
+      ...current,
+      status: 'complete',
+      paid: true,
+      requiresAuthentication: false,
+      paymentId,
+    } satisfies TestSession);
+    await emit('checkout.session.completed', { id: current.id, object: 'checkout.session', subscription: null });
+    return {
+      outcome: 'succeeded',
+      redirectUrl: (current.successUrl ?? '/').replace('{CHECKOUT_SESSION_ID}', current.id),
+    };
+  }
+
   async function succeed(current: TestSession): Promise<TestPaymentResult> {
+    if (current.mode === 'payment') return succeedPayment(current);
     const start = now();
     const subscription: TestSubscription = {
       id: newId('sub'),
       status: 'active',
       currentPeriodStart: start.toISOString(),
-      currentPeriodEnd: addInterval(start, current.interval).toISOString(),
+      currentPeriodEnd: addInterval(start, current.interval ?? 'month').toISOString(),
       cancelAtPeriodEnd: false,
     };
     await repository.put('subscription', subscription.id, subscription);
@@ -136,6 +172,46 @@ export function createTestProvider({
       return { sessionId: id, url: `/subscription/test-checkout/${encodeURIComponent(id)}` };
     },
 
+    async createPayment(request: PaymentRequest) {
+      // Like Stripe's idempotency keys: the same reference opens the same session again.
+      const known = await repository.get<{ sessionId: string }>('checkout_session', `ref_${request.reference}`);
+      if (known)
+        return {
+          sessionId: known.sessionId,
+          url: `/subscription/test-checkout/${encodeURIComponent(known.sessionId)}`,
+        };
+      const id = newId('cs');
+      await repository.put('checkout_session', id, {
+        id,
+        mode: 'payment',
+        reference: request.reference,
+        planId: '',
+        planName: request.description,
+        interval: null,
+        currency: request.currency,
+        seats: 1,
+        unitAmount: request.amount,
+        email: request.email,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        status: 'open',
+        paid: false,
+        requiresAuthentication: false,
+        subscriptionId: null,
+        customerId: newId('cus'),
+        paymentId: null,
+      } satisfies TestSession);
+      await repository.put('checkout_session', `ref_${request.reference}`, { sessionId: id });
+      return { sessionId: id, url: `/subscription/test-checkout/${encodeURIComponent(id)}` };
+    },
+
+    async refundPayment(paymentId: string, reference: string) {
+      const payment = await repository.get<Record<string, unknown>>('payment', paymentId);
+      if (!payment) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'No such test payment');
+      if (payment.refunded) return;
+      await repository.put('payment', paymentId, { ...payment, refunded: true, refundReference: reference });
+    },
+
     async retrieveCheckout(sessionId: string) {
       const current = await session(sessionId);
       return {
@@ -144,6 +220,7 @@ export function createTestProvider({
         paid: current.paid,
         subscriptionId: current.subscriptionId,
         customerId: current.customerId,
+        paymentId: current.paymentId ?? null,
       };
     },
 
@@ -190,6 +267,7 @@ export function createTestProvider({
       return {
         sessionId: current.id,
         status: current.status,
+        mode: current.mode ?? 'subscription',
         planName: current.planName,
         interval: current.interval,
         currency: current.currency,
@@ -197,7 +275,8 @@ export function createTestProvider({
         amount: current.unitAmount * current.seats,
         email: current.email,
         requiresAuthentication: current.requiresAuthentication,
-        ...urls,
+        successUrl: current.successUrl?.replace('{CHECKOUT_SESSION_ID}', current.id) ?? urls.successUrl,
+        cancelUrl: current.cancelUrl ?? urls.cancelUrl,
       };
     },
 

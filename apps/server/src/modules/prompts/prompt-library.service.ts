@@ -125,6 +125,29 @@ export function createPromptLibraryService({ access, repository }: { access: Acc
     },
 
     /**
+     * What publishing to the marketplace copies: one of the caller's prompts, or every prompt of one
+     * of their categories (with the category's name), as they are now.
+     */
+    async publishableContent(
+      actor: Actor,
+      { kind, id }: { kind: 'prompt' | 'category'; id: string },
+    ): Promise<{ name: string; prompts: (PromptContent & { id: string })[] }> {
+      const caller = await access.require(actor, 'prompt.read', {
+        type: kind === 'prompt' ? 'prompt' : 'prompt-category',
+        id,
+      });
+      if (kind === 'prompt') {
+        const row = await repository.findPrompt(caller.user.id, id);
+        if (!row) throw promptNotFound();
+        return { name: row.title, prompts: [{ id: row.id, ...contentOf(row) }] };
+      }
+      const category = await repository.findCategory(caller.user.id, id);
+      if (!category) throw new AppError('PROMPT_CATEGORY_NOT_FOUND', 404, 'Category not found');
+      const rows = await repository.promptsInCategory(caller.user.id, id);
+      return { name: category.name, prompts: rows.map((row) => ({ id: row.id, ...contentOf(row) })) };
+    },
+
+    /**
      * Fills the prompt in: each placeholder gets its value (or default), checked against its type
      * and required flag. Counts the use (for "most used" and "last used").
      */

@@ -267,6 +267,15 @@ export function createPromptsRepository(db: Db) {
         .orderBy(...orderings[filter.sort]);
     },
 
+    /** The full prompts of one of the user's categories, by title (what publishing a category copies). */
+    async promptsInCategory(userId: string, categoryId: string): Promise<PromptRow[]> {
+      return db
+        .select()
+        .from(prompts)
+        .where(and(eq(prompts.userId, userId), eq(prompts.categoryId, categoryId)))
+        .orderBy(asc(prompts.title), asc(prompts.id));
+    },
+
     async findPrompt(userId: string, id: string): Promise<PromptRow | undefined> {
       const [row] = await db
         .select()

@@ -12,6 +12,7 @@ import {
   MessagesSquare,
   ScrollText,
   Settings,
+  Store,
   Upload,
   UserRound,
   Users,
@@ -36,10 +37,7 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/**
- * The sidebar of the user, assistant and authenticated layouts. Only what works is offered: the
- * marketplace gets its entry when that feature lands.
- */
+/** The sidebar of the user, assistant and authenticated layouts: only what works is offered. */
 export const userNavigation: NavSection[] = [
   {
     label: 'common:nav.sections.workspace',
@@ -51,7 +49,10 @@ export const userNavigation: NavSection[] = [
   },
   {
     label: 'common:nav.sections.prompts',
-    items: [{ label: 'common:nav.promptLibrary', to: paths.app.promptLibrary.getHref(), icon: Library }],
+    items: [
+      { label: 'common:nav.promptLibrary', to: paths.app.promptLibrary.getHref(), icon: Library },
+      { label: 'common:nav.marketplace', to: paths.app.promptMarketplace.getHref(), icon: Store },
+    ],
   },
   {
     label: 'common:nav.sections.resources',
@@ -83,6 +84,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'chat:admin.nav', to: paths.admin.assistants.getHref(), icon: Bot },
       { label: 'billing:admin.nav', to: paths.admin.plans.getHref(), icon: CreditCard },
       { label: 'courses:admin.nav', to: paths.admin.courses.getHref(), icon: GraduationCap },
+      { label: 'common:nav.admin.marketplace', to: paths.admin.marketplace.getHref(), icon: Store },
       { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
     ],
   },

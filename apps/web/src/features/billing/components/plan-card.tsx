@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge.tsx';
 import { cn } from '@/lib/cn.ts';
-import { useFormatters } from '@/lib/format.ts';
-import { formatMoney } from '../utils/money.ts';
+import { formatMoney, useFormatters } from '@/lib/format.ts';
 import { planText } from '../utils/plan-text.ts';
 
 export interface PlanCardProps {

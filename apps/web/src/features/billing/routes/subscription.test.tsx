@@ -59,6 +59,7 @@ function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
 const testCheckout: TestCheckout = {
   sessionId: 'cs_test_abc',
   status: 'open',
+  mode: 'subscription',
   planName: 'Professional',
   interval: 'year',
   currency: 'CHF',

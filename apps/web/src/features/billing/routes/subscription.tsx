@@ -19,7 +19,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
-import { useFormatters } from '@/lib/format.ts';
+import { formatMoney, useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
@@ -27,7 +27,6 @@ import { useBillingOverview } from '../api/get-billing-overview.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { IntervalSwitch } from '../components/interval-switch.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
-import { formatMoney } from '../utils/money.ts';
 import { planText } from '../utils/plan-text.ts';
 
 export const handle = { title: 'common:pages.subscription.title' } satisfies RouteHandle;

@@ -20,7 +20,7 @@ import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useAuthenticateTestCheckout } from '../api/authenticate-test-checkout.ts';
 import { useTestCheckout } from '../api/get-test-checkout.ts';
 import { usePayTestCheckout } from '../api/pay-test-checkout.ts';
-import { formatMoney } from '../utils/money.ts';
+import { formatMoney } from '@/lib/format.ts';
 
 export const handle = { title: 'billing:checkout.testMode' } satisfies RouteHandle;
 
@@ -98,7 +98,15 @@ export function Component() {
   }
   const data = checkout.data;
   const amount = formatMoney(data.amount, data.currency, i18n.language);
-  const interval = t(data.interval === 'month' ? 'billing:plans.monthly' : 'billing:plans.yearly');
+  const interval = t(
+    data.interval === 'month'
+      ? 'billing:plans.monthly'
+      : data.interval === 'year'
+        ? 'billing:plans.yearly'
+        : 'billing:checkout.oneTime',
+  );
+  // A one-time purchase (a marketplace listing) goes back where it came from; a plan to the plans.
+  const backHref = data.mode === 'payment' ? data.cancelUrl : paths.billing.subscription.getHref();
 
   return (
     <>
@@ -120,8 +128,8 @@ export function Component() {
       {data.status !== 'open' ? (
         <div className="mt-6 space-y-3">
           <p>{t('billing:checkout.closed')}</p>
-          <Link to={paths.billing.subscription.getHref()} className={buttonClasses()}>
-            {t('billing:checkout.backToPlans')}
+          <Link to={backHref} className={buttonClasses()}>
+            {t(data.mode === 'payment' ? 'billing:checkout.goBack' : 'billing:checkout.backToPlans')}
           </Link>
         </div>
       ) : data.requiresAuthentication ? (
@@ -169,7 +177,7 @@ export function Component() {
               {t('billing:checkout.pay', { amount })}
             </Button>
             <Link
-              to={paths.billing.cancel.getHref()}
+              to={data.mode === 'payment' ? data.cancelUrl : paths.billing.cancel.getHref()}
               className={buttonClasses({ variant: 'ghost', color: 'neutral', size: 'md' })}
             >
               {t('billing:checkout.cancel')}

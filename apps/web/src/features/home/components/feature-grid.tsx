@@ -5,6 +5,7 @@ import {
   FolderOpen,
   Globe,
   GraduationCap,
+  Store,
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +13,14 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { SectionHeading } from './section-heading';
 
-// The marketplace joins this grid when it lands (the home page promises only what exists).
-type FeatureId = 'assistants' | 'knowledgeBase' | 'documents' | 'countries' | 'courses';
+// The home page promises only what exists.
+type FeatureId = 'assistants' | 'knowledgeBase' | 'documents' | 'prompts' | 'countries' | 'courses';
 
 const features: { id: FeatureId; icon: LucideIcon; href?: string }[] = [
   { id: 'assistants', icon: BotMessageSquare },
   { id: 'knowledgeBase', icon: Database },
   { id: 'documents', icon: FolderOpen },
+  { id: 'prompts', icon: Store, href: paths.app.promptMarketplace.getHref() },
   { id: 'countries', icon: Globe, href: paths.countries.list.getHref() },
   { id: 'courses', icon: GraduationCap, href: paths.courses.list.getHref() },
 ];

@@ -8,6 +8,8 @@ export const promptQueryKeys = {
   list: (query: ListPromptsQuery) => [...promptQueryKeys.lists(), query] as const,
   prompt: (id: string) => [...promptQueryKeys.all, 'prompt', id] as const,
   versions: (id: string) => [...promptQueryKeys.all, 'versions', id] as const,
+  licensed: () => [...promptQueryKeys.all, 'licensed'] as const,
+  licensedPrompt: (id: string) => [...promptQueryKeys.licensed(), id] as const,
 };
 
 export function promptPath(id: string): string {

@@ -27,7 +27,9 @@ import {
   Library,
   Pencil,
   Plus,
+  ShoppingBag,
   Star,
+  Store,
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
@@ -54,6 +56,9 @@ export interface CategoryNavProps {
   onCreate: () => void;
   onEdit: (category: PromptCategory) => void;
   onDelete: (category: PromptCategory) => void;
+  onPublish: (category: PromptCategory) => void;
+  /** Prompts bought in the marketplace (their own view). */
+  purchasedCount: number;
 }
 
 function ViewButton({
@@ -100,6 +105,7 @@ function SortableCategory({
   onSelect,
   onEdit,
   onDelete,
+  onPublish,
   onMove,
 }: {
   category: PromptCategory;
@@ -109,6 +115,7 @@ function SortableCategory({
   onSelect: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onPublish: () => void;
   onMove: (offset: -1 | 1) => void;
 }) {
   const { t } = useTranslation('prompts');
@@ -156,6 +163,9 @@ function SortableCategory({
           <DropdownMenuItem icon={ArrowDown} disabled={index === total - 1} onSelect={() => onMove(1)}>
             {t('prompts:categories.moveDown')}
           </DropdownMenuItem>
+          <DropdownMenuItem icon={Store} disabled={category.promptCount === 0} onSelect={onPublish}>
+            {t('prompts:categories.publish')}
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem icon={Trash2} color="danger" onSelect={onDelete}>
             {t('prompts:categories.delete')}
@@ -170,7 +180,16 @@ function SortableCategory({
  * The library's views and the user's categories: choose one to filter the list; create, edit,
  * delete; reorder by dragging (pointer, touch or keyboard) or with "Move up" / "Move down".
  */
-export function CategoryNav({ data, view, onSelect, onCreate, onEdit, onDelete }: CategoryNavProps) {
+export function CategoryNav({
+  data,
+  view,
+  purchasedCount,
+  onSelect,
+  onCreate,
+  onEdit,
+  onDelete,
+  onPublish,
+}: CategoryNavProps) {
   const { t } = useTranslation('prompts');
   const reorder = useReorderPromptCategories();
   const sensors = useSensors(
@@ -222,6 +241,15 @@ export function CategoryNav({ data, view, onSelect, onCreate, onEdit, onDelete }
             onClick={() => onSelect('favourites')}
           />
         </li>
+        <li className="flex">
+          <ViewButton
+            active={current === 'purchased'}
+            icon={ShoppingBag}
+            label={t('prompts:categories.purchased')}
+            count={purchasedCount}
+            onClick={() => onSelect('purchased')}
+          />
+        </li>
         {(data.counts.uncategorised > 0 || current === 'none') && (
           <li className="flex">
             <ViewButton
@@ -266,6 +294,7 @@ export function CategoryNav({ data, view, onSelect, onCreate, onEdit, onDelete }
                   onSelect={() => onSelect({ categoryId: category.id })}
                   onEdit={() => onEdit(category)}
                   onDelete={() => onDelete(category)}
+                  onPublish={() => onPublish(category)}
                   onMove={(offset) => move(index, index + offset)}
                 />
               ))}

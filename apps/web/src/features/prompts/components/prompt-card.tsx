@@ -1,5 +1,5 @@
 import type { PromptCategory, PromptSummary } from '@compliance/shared/prompts';
-import { Braces, Copy, Ellipsis, History, Pencil, Play, Star, Trash2 } from 'lucide-react';
+import { Braces, Copy, Ellipsis, History, Pencil, Play, Star, Store, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -21,6 +21,7 @@ export interface PromptActions {
   onDuplicate: (prompt: PromptSummary) => void;
   onHistory: (prompt: PromptSummary) => void;
   onDelete: (prompt: PromptSummary) => void;
+  onPublish: (prompt: PromptSummary) => void;
   onToggleFavourite: (prompt: PromptSummary) => void;
 }
 
@@ -70,6 +71,9 @@ export function PromptCard({ prompt, category, ...actions }: PromptCardProps) {
             </DropdownMenuItem>
             <DropdownMenuItem icon={History} onSelect={() => actions.onHistory(prompt)}>
               {t('prompts:card.history')}
+            </DropdownMenuItem>
+            <DropdownMenuItem icon={Store} onSelect={() => actions.onPublish(prompt)}>
+              {t('prompts:card.publish')}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem icon={Trash2} color="danger" onSelect={() => actions.onDelete(prompt)}>

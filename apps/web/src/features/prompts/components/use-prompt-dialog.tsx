@@ -19,14 +19,19 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
-import { useFillPrompt } from '../api/fill-prompt.ts';
+import { useFillPrompt, type PromptSource } from '../api/fill-prompt.ts';
+import { useLicensedPrompt } from '../api/get-licensed-prompts.ts';
 import { usePrompt } from '../api/get-prompt.ts';
 
 export interface UsePromptDialogProps {
   /** The prompt to use; null closes the dialog. */
   promptId: string | null;
   onOpenChange: (open: boolean) => void;
+  /** A prompt of the user's own library (default), or one licensed from the marketplace. */
+  source?: PromptSource;
 }
+
+type FillablePrompt = Pick<Prompt, 'id' | 'title' | 'placeholders' | 'version'>;
 
 /**
  * Where "Open in chat" goes: the chat with the filled text in `?prompt=` (the chat screen prefills
@@ -41,9 +46,11 @@ function initialValues(placeholders: Placeholder[]): Record<string, string> {
 }
 
 /** Use a prompt: one typed, labelled field per placeholder, then the filled text to copy or take to the chat. */
-export function UsePromptDialog({ promptId, onOpenChange }: UsePromptDialogProps) {
+export function UsePromptDialog({ promptId, onOpenChange, source = 'library' }: UsePromptDialogProps) {
   const { t } = useTranslation(['prompts', 'errors']);
-  const prompt = usePrompt(promptId);
+  const own = usePrompt(source === 'library' ? promptId : null);
+  const licensed = useLicensedPrompt(source === 'licensed' ? promptId : null);
+  const prompt = source === 'library' ? own : licensed;
   return (
     <Dialog
       open={promptId !== null}
@@ -61,7 +68,7 @@ export function UsePromptDialog({ promptId, onOpenChange }: UsePromptDialogProps
           {t(errorMessageKey(prompt.error))}
         </p>
       ) : (
-        <UsePromptForm key={prompt.data.id} prompt={prompt.data} />
+        <UsePromptForm key={prompt.data.id} prompt={prompt.data} source={source} />
       )}
     </Dialog>
   );
@@ -100,10 +107,10 @@ function ValueInput({
   }
 }
 
-function UsePromptForm({ prompt }: { prompt: Prompt }) {
+function UsePromptForm({ prompt, source }: { prompt: FillablePrompt; source: PromptSource }) {
   const { t } = useTranslation(['prompts', 'errors']);
   const navigate = useNavigate();
-  const fill = useFillPrompt();
+  const fill = useFillPrompt(source);
   const [values, setValues] = useState(() => initialValues(prompt.placeholders));
   // A newer version arriving while the dialog is open (a refetch) keeps what the user typed for the
   // placeholders it still has, instead of starting the form over.

@@ -2,8 +2,11 @@ import { promptSorts, type ListPromptsQuery, type PromptSort } from '@compliance
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Which prompts the list shows: all, the favourites, those in no category, or one category's. */
-export type LibraryView = 'all' | 'favourites' | 'none' | { categoryId: string };
+/**
+ * Which prompts the list shows: all, the favourites, those in no category, one category's, or the
+ * prompts bought in the marketplace (read-only licensed copies).
+ */
+export type LibraryView = 'all' | 'favourites' | 'none' | 'purchased' | { categoryId: string };
 
 const SEARCH_DELAY_MS = 250;
 
@@ -22,7 +25,7 @@ export function useLibraryFilters() {
   const view: LibraryView =
     category === null || category === 'all'
       ? 'all'
-      : category === 'favourites' || category === 'none'
+      : category === 'favourites' || category === 'none' || category === 'purchased'
         ? category
         : { categoryId: category };
   const sortParam = params.get('sort');

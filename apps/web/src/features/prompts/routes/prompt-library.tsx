@@ -5,11 +5,12 @@ import {
   type PromptSort,
   type PromptSummary,
 } from '@compliance/shared/prompts';
-import { CircleAlert, Copy, Download, Library, Plus, Search, SearchX, Star, Upload } from 'lucide-react';
+import { CircleAlert, Copy, Download, Library, Plus, Search, SearchX, ShoppingBag, Star, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -17,11 +18,13 @@ import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { paths } from '@/config/paths.ts';
 import { useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useDeletePrompt } from '../api/delete-prompt.ts';
 import { useDuplicatePrompt } from '../api/duplicate-prompt.ts';
 import { useExportPromptLibrary } from '../api/export-prompt-library.ts';
+import { useLicensedPrompts } from '../api/get-licensed-prompts.ts';
 import { usePromptCategories } from '../api/get-prompt-categories.ts';
 import { usePrompts } from '../api/get-prompts.ts';
 import { useUpdatePrompt } from '../api/update-prompt.ts';
@@ -29,6 +32,7 @@ import { CategoryDialog, type CategoryDialogTarget } from '../components/categor
 import { CategoryNav } from '../components/category-nav.tsx';
 import { DeleteCategoryDialog } from '../components/delete-category-dialog.tsx';
 import { ImportDialog } from '../components/import-dialog.tsx';
+import { LicensedPromptCard } from '../components/licensed-prompt-card.tsx';
 import { PromptCard } from '../components/prompt-card.tsx';
 import { PromptEditorDialog, type EditorTarget } from '../components/prompt-editor-dialog.tsx';
 import { UsePromptDialog } from '../components/use-prompt-dialog.tsx';
@@ -58,9 +62,12 @@ export function Component() {
   const duplicatePrompt = useDuplicatePrompt();
   const deletePrompt = useDeletePrompt();
   const exportLibrary = useExportPromptLibrary();
+  const licensed = useLicensedPrompts();
+  const navigate = useNavigate();
 
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [using, setUsing] = useState<string | null>(null);
+  const [usingLicensed, setUsingLicensed] = useState<string | null>(null);
   const [history, setHistory] = useState<{ id: string; title: string } | null>(null);
   const [deleting, setDeleting] = useState<PromptSummary | null>(null);
   const [categoryDialog, setCategoryDialog] = useState<CategoryDialogTarget | null>(null);
@@ -78,7 +85,9 @@ export function Component() {
         ? t('prompts:categories.favourites')
         : view === 'none'
           ? t('prompts:categories.none')
-          : (activeCategory?.name ?? t('prompts:categories.unknown'));
+          : view === 'purchased'
+            ? t('prompts:categories.purchased')
+            : (activeCategory?.name ?? t('prompts:categories.unknown'));
 
   function duplicate(prompt: PromptSummary) {
     const title = t('prompts:card.copyTitle', { title: prompt.title }).slice(0, PROMPT_TITLE_MAX_LENGTH);
@@ -90,6 +99,13 @@ export function Component() {
 
   const loadFailed = categories.isError || (prompts.isError && !prompts.data);
   const list = prompts.data?.prompts ?? [];
+  const purchased = (licensed.data?.prompts ?? []).filter(
+    (prompt) =>
+      !filters.search ||
+      `${prompt.title} ${prompt.listingTitle} ${prompt.author.name}`
+        .toLowerCase()
+        .includes(filters.search.toLowerCase()),
+  );
   const libraryEmpty = categories.data?.counts.all === 0;
 
   let content;
@@ -123,7 +139,11 @@ export function Component() {
           <CategoryNav
             data={categories.data}
             view={view}
+            purchasedCount={licensed.data?.prompts.length ?? 0}
             onSelect={filters.setView}
+            onPublish={(category) =>
+              void navigate(paths.app.promptMarketplace.getHref({ kind: 'category', id: category.id }))
+            }
             onCreate={() => setCategoryDialog({ kind: 'create' })}
             onEdit={(category) => setCategoryDialog({ kind: 'edit', category })}
             onDelete={setDeletingCategory}
@@ -153,7 +173,7 @@ export function Component() {
                 onChange={(event) => filters.setSearchInput(event.target.value)}
               />
             </FormField>
-            <FormField label={t('prompts:list.sort')}>
+            <FormField label={t('prompts:list.sort')} className={view === 'purchased' ? 'hidden' : undefined}>
               <Select
                 value={filters.sort}
                 onChange={(event) => filters.setSort(event.target.value as PromptSort)}
@@ -162,16 +182,39 @@ export function Component() {
             </FormField>
           </div>
           <p aria-live="polite" className="text-sm text-neutral-600">
-            {searching
-              ? t('prompts:list.countSearch', {
-                  count: list.length,
-                  formatted: formatNumber(list.length),
-                  q: filters.search,
-                })
-              : t('prompts:list.count', { count: list.length, formatted: formatNumber(list.length) })}
+            {view === 'purchased'
+              ? t('prompts:list.count', { count: purchased.length, formatted: formatNumber(purchased.length) })
+              : searching
+                ? t('prompts:list.countSearch', {
+                    count: list.length,
+                    formatted: formatNumber(list.length),
+                    q: filters.search,
+                  })
+                : t('prompts:list.count', { count: list.length, formatted: formatNumber(list.length) })}
           </p>
 
-          {list.length === 0 ? (
+          {view === 'purchased' ? (
+            purchased.length === 0 ? (
+              <EmptyState
+                icon={ShoppingBag}
+                title={t('prompts:purchased.emptyTitle')}
+                description={t('prompts:purchased.emptyDescription')}
+                action={
+                  <Link to={paths.app.promptMarketplace.getHref()} className={buttonClasses({ variant: 'outline' })}>
+                    {t('prompts:purchased.browse')}
+                  </Link>
+                }
+              />
+            ) : (
+              <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+                {purchased.map((prompt) => (
+                  <li key={prompt.id} className="min-w-0">
+                    <LicensedPromptCard prompt={prompt} onUse={(item) => setUsingLicensed(item.id)} />
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : list.length === 0 ? (
             libraryEmpty ? (
               <EmptyState
                 icon={Library}
@@ -233,6 +276,9 @@ export function Component() {
                     onDuplicate={duplicate}
                     onHistory={(item) => setHistory({ id: item.id, title: item.title })}
                     onDelete={setDeleting}
+                    onPublish={(item) =>
+                      void navigate(paths.app.promptMarketplace.getHref({ kind: 'prompt', id: item.id }))
+                    }
                     onToggleFavourite={(item) => updatePrompt.mutate({ id: item.id, favourite: !item.favourite })}
                   />
                 </li>
@@ -288,6 +334,11 @@ export function Component() {
         }
       />
       <UsePromptDialog promptId={using} onOpenChange={(open) => !open && setUsing(null)} />
+      <UsePromptDialog
+        promptId={usingLicensed}
+        source="licensed"
+        onOpenChange={(open) => !open && setUsingLicensed(null)}
+      />
       <VersionHistoryDialog prompt={history} onOpenChange={(open) => !open && setHistory(null)} />
       <ConfirmDialog
         open={deleting !== null}
