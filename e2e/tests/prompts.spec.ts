@@ -1,4 +1,4 @@
-import { expect, signInAsNewUser, test } from '../support/fixtures.ts';
+import { expect, setLanguage, signInAsNewUser, test } from '../support/fixtures.ts';
 import { createPromptThroughApi } from '../support/prompts.ts';
 
 test.describe('prompt library', () => {
@@ -96,5 +96,20 @@ test.describe('prompt library on a phone @phone', () => {
     await expect(use.getByLabel('Your prompt')).toHaveValue('Write the Form ADV delivery checklist for Keller AG.');
     await use.getByRole('button', { name: 'Open in chat' }).click();
     await expect(page).toHaveURL(/\/chat\?prompt=Write\+the\+Form\+ADV/);
+  });
+});
+
+test.describe('the starter set', () => {
+  test('a new user starts the library from the compliance prompts, in their language', async ({ page }) => {
+    await setLanguage(page, 'de');
+    await signInAsNewUser(page);
+    await page.goto('/prompt-library');
+    await page.getByRole('button', { name: 'Start-Prompts hinzufügen' }).click();
+    await expect(page.getByText(/Start-Prompts hinzugefügt/)).toBeVisible();
+    await expect(page.getByTestId('prompt-card').first()).toBeVisible();
+    expect(await page.getByTestId('prompt-card').count()).toBeGreaterThanOrEqual(6);
+    const categories = page.getByRole('navigation', { name: 'Prompt-Kategorien' }).getByTestId('category-item');
+    await expect(categories.filter({ hasText: 'Kundensorgfalt (GwG)' })).toHaveCount(1);
+    await expect(categories.filter({ hasText: 'Anlageberatung (FIDLEG)' })).toHaveCount(1);
   });
 });

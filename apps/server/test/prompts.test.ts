@@ -502,3 +502,26 @@ describe('import and export', () => {
     expect(fieldsOf(duplicate).code).toBe('PROMPT_LIMIT_REACHED');
   });
 });
+
+describe('the starter set of compliance prompts', () => {
+  it('adds the set in the chosen language once, and every language has the same prompts and placeholders', async () => {
+    const sets = [];
+    for (const language of ['en', 'de', 'fr', 'it'] as const) {
+      const user = await createTestUser(app);
+      const added = await call(user, 'POST', '/prompts/starter-set', { language });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json().prompts).toBeGreaterThanOrEqual(6);
+      const again = await call(user, 'POST', '/prompts/starter-set', { language });
+      expect(again.json()).toEqual({ prompts: 0, categories: 0, mergedCategories: 0 });
+      const exported = (await call(user, 'GET', '/prompts/export')).json<PromptLibraryFile>();
+      sets.push(
+        exported.prompts.map((prompt) => prompt.placeholders.map(({ name, type }) => `${name}:${type}`).sort()),
+      );
+      expect(exported.prompts.every((prompt) => prompt.category !== null)).toBe(true);
+    }
+    const [english, ...others] = sets.map((set) => set.map((names) => names.join(',')).sort());
+    for (const other of others) expect(other).toEqual(english);
+    const refused = await call(alice, 'POST', '/prompts/starter-set', { language: 'es' });
+    expect(refused.statusCode).toBe(400);
+  });
+});

@@ -1,8 +1,11 @@
+import fs from 'node:fs/promises';
+import type { Locale } from '@compliance/shared/locales';
 import {
   MAX_PROMPT_CATEGORIES_PER_USER,
   MAX_PROMPT_VERSIONS,
   MAX_PROMPTS_PER_USER,
   PROMPT_LIBRARY_FORMAT,
+  promptLibraryFileSchema,
   type PromptImportResult,
   type PromptLibraryFile,
 } from '@compliance/shared/prompts';
@@ -18,8 +21,22 @@ import type { NewPrompt, PromptsRepository } from './prompts.repository.ts';
  * the library: categories are matched by name, prompts are added with their history. The file is
  * checked whole before anything is written, and written in one transaction.
  */
+/** The starter set of compliance prompts, one file per language (content/prompts/README.md). */
+const starterSetFolder = new URL('../../../../../content/prompts/', import.meta.url);
+const starterSets = new Map<Locale, PromptLibraryFile>();
+
+/** The starter set in a language, read and checked once per process. */
+async function starterSet(language: Locale): Promise<PromptLibraryFile> {
+  const known = starterSets.get(language);
+  if (known) return known;
+  const text = await fs.readFile(new URL(`starter.${language}.json`, starterSetFolder), 'utf8');
+  const file = promptLibraryFileSchema.parse(JSON.parse(text));
+  starterSets.set(language, file);
+  return file;
+}
+
 export function createPromptTransferService({ access, repository }: { access: Access; repository: PromptsRepository }) {
-  return {
+  const service = {
     async exportLibrary(actor: Actor): Promise<PromptLibraryFile> {
       const caller = await access.require(actor, 'prompt.read');
       const library = await repository.exportLibrary(caller.user.id);
@@ -86,5 +103,25 @@ export function createPromptTransferService({ access, repository }: { access: Ac
         mergedCategories: result.mergedCategories,
       };
     },
+
+    /**
+     * Adds the starter set in the caller's language. Prompts whose title the library already holds
+     * are left out, so adding it twice adds nothing the second time.
+     */
+    async addStarterSet(actor: Actor, { language }: { language: Locale }): Promise<PromptImportResult> {
+      const caller = await access.require(actor, 'prompt.create');
+      const file = await starterSet(language);
+      const library = await repository.exportLibrary(caller.user.id);
+      const titles = new Set(library.prompts.map(({ prompt }) => prompt.title.toLowerCase()));
+      const missing = file.prompts.filter((prompt) => !titles.has(prompt.title.toLowerCase()));
+      if (missing.length === 0) return { prompts: 0, categories: 0, mergedCategories: 0 };
+      const used = new Set(missing.map((prompt) => prompt.category?.toLowerCase()));
+      return service.importLibrary(caller, {
+        ...file,
+        categories: file.categories.filter((category) => used.has(category.name.toLowerCase())),
+        prompts: missing,
+      });
+    },
   };
+  return service;
 }

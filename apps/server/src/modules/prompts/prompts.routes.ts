@@ -21,6 +21,7 @@ import {
   usePromptInputSchema,
   usePromptResultSchema,
 } from '@compliance/shared/prompts';
+import { locales } from '@compliance/shared/locales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PromptsService } from './prompts.service.ts';
@@ -142,6 +143,19 @@ export const promptsRoutes: FastifyPluginAsyncZod<PromptsRoutesOptions> = async 
       },
     },
     async (request) => prompts.importLibrary(request.actor, request.body),
+  );
+
+  app.post(
+    '/prompts/starter-set',
+    {
+      schema: {
+        tags,
+        summary: 'Add the starter set of compliance prompts, in a language, to the caller’s library (once)',
+        body: z.object({ language: z.enum(locales) }),
+        response: { 200: promptImportResultSchema, ...errors },
+      },
+    },
+    async (request) => prompts.addStarterSet(request.actor, request.body),
   );
 
   // ---- prompts ----

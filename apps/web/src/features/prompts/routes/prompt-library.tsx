@@ -1,3 +1,4 @@
+import { isLocale } from '@compliance/shared/locales';
 import {
   PROMPT_TITLE_MAX_LENGTH,
   promptSorts,
@@ -5,7 +6,19 @@ import {
   type PromptSort,
   type PromptSummary,
 } from '@compliance/shared/prompts';
-import { CircleAlert, Copy, Download, Library, Plus, Search, SearchX, ShoppingBag, Star, Upload } from 'lucide-react';
+import {
+  CircleAlert,
+  Copy,
+  Download,
+  Library,
+  Plus,
+  Search,
+  SearchX,
+  ShoppingBag,
+  Sparkles,
+  Star,
+  Upload,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -21,6 +34,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { useAddStarterSet } from '../api/add-starter-set.ts';
 import { useDeletePrompt } from '../api/delete-prompt.ts';
 import { useDuplicatePrompt } from '../api/duplicate-prompt.ts';
 import { useExportPromptLibrary } from '../api/export-prompt-library.ts';
@@ -53,7 +67,7 @@ function ListSkeleton() {
 
 /** The personal prompt library (authenticated layout, /prompt-library). */
 export function Component() {
-  const { t } = useTranslation(['prompts', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['prompts', 'common', 'errors']);
   const { formatNumber } = useFormatters();
   const filters = useLibraryFilters();
   const categories = usePromptCategories();
@@ -63,6 +77,7 @@ export function Component() {
   const deletePrompt = useDeletePrompt();
   const exportLibrary = useExportPromptLibrary();
   const licensed = useLicensedPrompts();
+  const starterSet = useAddStarterSet();
   const navigate = useNavigate();
 
   const [editor, setEditor] = useState<EditorTarget | null>(null);
@@ -230,6 +245,22 @@ export function Component() {
                     </Button>
                     <Button variant="outline" color="neutral" icon={Upload} onClick={() => setImporting(true)}>
                       {t('prompts:actions.import')}
+                    </Button>
+                    <Button
+                      variant="outline"
+                      icon={Sparkles}
+                      loading={starterSet.isPending}
+                      onClick={() =>
+                        starterSet.mutate(isLocale(i18n.language) ? i18n.language : 'en', {
+                          onSuccess: (result) =>
+                            toast.add({
+                              title: t('prompts:starter.added', { count: result.prompts }),
+                              color: 'success',
+                            }),
+                        })
+                      }
+                    >
+                      {t('prompts:starter.add')}
                     </Button>
                   </div>
                 }

@@ -59,4 +59,76 @@ describe('reading a library file before import', () => {
       ]),
     );
   });
+
+  it('converts an Open WebUI prompt export', async () => {
+    const check = await readLibraryFile(
+      file([
+        {
+          command: '/risk',
+          title: 'Risk memo',
+          content: 'Assess {{country | text:placeholder="Country":required}} as of {{CURRENT_DATE}}',
+          access_control: null,
+          user_id: 'u1',
+          timestamp: 1_735_689_600,
+        },
+      ]),
+    );
+    expect(check).toEqual({
+      ok: true,
+      file: {
+        format: PROMPT_LIBRARY_FORMAT,
+        formatVersion: 1,
+        categories: [],
+        prompts: [
+          {
+            title: 'Risk memo',
+            instructions: 'Assess {{country}} as of [CURRENT_DATE]',
+            category: null,
+            favourite: false,
+            placeholders: [
+              { name: 'country', description: 'Country', type: 'text', required: true, defaultValue: '', options: [] },
+            ],
+          },
+        ],
+      },
+    });
+  });
+
+  it('converts LibreChat prompt groups, and explains their problems by the converted prompt', async () => {
+    const group = {
+      name: 'Screening',
+      category: 'AML',
+      productionId: 'b',
+      prompts: [
+        { _id: 'a', prompt: 'Old', type: 'text' },
+        { _id: 'b', prompt: 'Screen {{client}} in a {{tone:formal|brief}} tone', type: 'text' },
+      ],
+    };
+    const check = await readLibraryFile(file({ promptGroups: [group] }));
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    expect(check.file.categories).toEqual([{ name: 'AML', icon: 'folder', description: '' }]);
+    expect(check.file.prompts[0]).toMatchObject({
+      title: 'Screening',
+      instructions: 'Screen {{client}} in a {{tone}} tone',
+      category: 'AML',
+      placeholders: [{ name: 'client' }, { name: 'tone', type: 'select', options: ['formal', 'brief'] }],
+    });
+
+    const empty = await readLibraryFile(file([{ ...group, name: 'Empty', productionId: 'c', prompts: [] }]));
+    expect(empty).toEqual({
+      ok: false,
+      problems: [
+        { message: 'errors:validation.required', prompt: { index: 0, title: 'Empty' }, field: 'instructions' },
+      ],
+      more: 0,
+    });
+  });
+
+  it('still calls an unknown shape not a library', async () => {
+    for (const content of [[{ hello: 1 }], [], 'text', { hello: 1 }]) {
+      const check = await readLibraryFile(file(JSON.stringify(content)));
+      expect(check.ok ? [] : check.problems.map((problem) => problem.message)).toContain('prompts:import.notALibrary');
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { PROMPT_IMPORT_MAX_BYTES, promptLibraryFileSchema, type PromptLibraryFile } from '@compliance/shared/prompts';
+import { convertForeignLibrary } from './foreign-formats.ts';
 
 /** Where in the file a problem is: the prompt or category it belongs to, and the field. */
 export interface ImportProblem {
@@ -51,7 +52,9 @@ export function locateProblem(data: unknown, path: readonly PropertyKey[], messa
 
 /**
  * Reads and checks a library file in the browser with the same schema as the server, so a bad file
- * is explained before anything is sent (and nothing in the library changes).
+ * is explained before anything is sent (and nothing in the library changes). Prompt exports of
+ * Open WebUI and LibreChat are converted to a library file first (foreign-formats.ts); their
+ * problems are then named by the converted file's prompts.
  */
 export async function readLibraryFile(file: Blob): Promise<ImportCheck> {
   if (file.size > PROMPT_IMPORT_MAX_BYTES) {
@@ -62,6 +65,11 @@ export async function readLibraryFile(file: Blob): Promise<ImportCheck> {
     data = JSON.parse(await file.text());
   } catch {
     return { ok: false, problems: [{ message: 'prompts:import.notJson' }], more: 0 };
+  }
+  data = convertForeignLibrary(data) ?? data;
+  // A list (or any other non-object) that is no known export: say so, rather than "invalid value".
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, problems: [{ message: 'prompts:import.notALibrary' }], more: 0 };
   }
   const result = promptLibraryFileSchema.safeParse(data);
   if (result.success) return { ok: true, file: result.data };
