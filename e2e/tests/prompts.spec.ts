@@ -97,6 +97,28 @@ test.describe('prompt library on a phone @phone', () => {
     await use.getByRole('button', { name: 'Open in chat' }).click();
     await expect(page).toHaveURL(/\/chat\?prompt=Write\+the\+Form\+ADV/);
   });
+
+  test('in the chat, "/" opens the prompt picker and the filled prompt goes into the message box', async ({ page }) => {
+    const user = await signInAsNewUser(page);
+    const title = `Custody check ${Date.now().toString(36)}`;
+    await createPromptThroughApi(page, user.token, {
+      title,
+      instructions: 'Check the custody arrangements of {{adviserName}} under Rule 206(4)-2.',
+      placeholders: [{ name: 'adviserName', description: 'Name of the adviser' }],
+    });
+    await page.goto('/chat');
+    const box = page.getByLabel('Your question');
+    await box.fill('/custody');
+    const picker = page.getByRole('dialog', { name: 'Use a prompt' });
+    await expect(picker.getByRole('searchbox')).toHaveValue('custody');
+    await picker.getByRole('button', { name: new RegExp(title) }).click();
+    const use = page.getByRole('dialog', { name: `Use “${title}”` });
+    await use.getByLabel('Name of the adviser').fill('Alpine Advisers LLC');
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await use.getByRole('button', { name: 'Insert into message' }).click();
+    await expect(box).toHaveValue('Check the custody arrangements of Alpine Advisers LLC under Rule 206(4)-2.');
+    await expect(box).toBeFocused();
+  });
 });
 
 test.describe('the starter set', () => {

@@ -322,6 +322,7 @@ export function ChatView({
             onStop={session.stop}
             streaming={streaming}
             error={formError}
+            prompts={mode === 'account'}
           />
         </div>
       </div>

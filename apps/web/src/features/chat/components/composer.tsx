@@ -1,9 +1,11 @@
 import { MAX_QUESTION_LENGTH } from '@compliance/shared/chat';
-import { Send, Square } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { NotebookPen, Send, Square } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { PromptPickerDialog, type PickedPrompt } from '@/components/prompts/prompt-picker-dialog.tsx';
+import { UsePromptDialog } from '@/components/prompts/use-prompt-dialog.tsx';
 
 export interface ComposerProps {
   /** Shown above the composer. */
@@ -18,7 +20,12 @@ export interface ComposerProps {
   streaming: boolean;
   /** The form's error (no assistant, no question). */
   error: string | null;
+  /** Offer the prompt library (a signed-in user): the Prompts button and "/" in an empty box. */
+  prompts?: boolean;
 }
+
+/** "/" alone, or "/" and a word, in the message box: the prompt picker, searching for the word. */
+const SLASH_COMMAND = /^\/([^\s/]*)$/;
 
 /**
  * How long after an answer ends an empty submission is taken for a click meant for Stop (a double
@@ -38,8 +45,24 @@ export function Composer({
   onStop,
   streaming,
   error,
+  prompts = false,
 }: ComposerProps) {
   const { t } = useTranslation('chat');
+  const [picker, setPicker] = useState<{ search: string } | null>(null);
+  const [using, setUsing] = useState<PickedPrompt | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const changeDraft = (value: string) => {
+    const command = prompts ? SLASH_COMMAND.exec(value) : null;
+    // The slash opens the picker once typed; the text after it becomes the picker's search.
+    if (command && !draft.startsWith('/')) setPicker({ search: command[1] ?? '' });
+    onDraftChange(value);
+  };
+  const inserted = useRef(false);
+  const insert = (text: string) => {
+    inserted.current = true;
+    setUsing(null);
+    onDraftChange(text);
+  };
   const composerId = useId();
   const streamEndedAt = useRef<number | null>(null);
   const wasStreaming = useRef(streaming);
@@ -84,12 +107,25 @@ export function Composer({
               value={draft}
               maxLength={MAX_QUESTION_LENGTH}
               placeholder={t('chat:composer.placeholder')}
-              onChange={(event) => onDraftChange(event.target.value)}
+              ref={textareaRef}
+              onChange={(event) => changeDraft(event.target.value)}
               onKeyDown={onKeyDown}
               invalid={Boolean(error)}
               aria-describedby={error ? `${composerId}-error` : undefined}
               className="min-h-[3.25rem] flex-1 resize-none"
             />
+            {prompts && (
+              <Button
+                type="button"
+                size="md"
+                variant="ghost"
+                color="neutral"
+                icon={NotebookPen}
+                aria-label={t('chat:composer.prompts')}
+                title={t('chat:composer.promptsHint')}
+                onClick={() => setPicker({ search: '' })}
+              />
+            )}
             {streaming ? (
               // Keyed apart: the Send button must not take the Stop button's place mid-click and submit.
               <Button
@@ -115,6 +151,34 @@ export function Composer({
             </p>
           )}
         </form>
+      )}
+      {prompts && (
+        <>
+          <PromptPickerDialog
+            open={picker !== null}
+            initialSearch={picker?.search ?? ''}
+            onOpenChange={(open) => !open && setPicker(null)}
+            onPick={(prompt) => {
+              setPicker(null);
+              // The "/command" typed to open the picker is replaced by the filled prompt.
+              if (draft.startsWith('/')) onDraftChange('');
+              setUsing(prompt);
+            }}
+          />
+          <UsePromptDialog
+            promptId={using?.id ?? null}
+            source={using?.source ?? 'library'}
+            onOpenChange={(open) => !open && setUsing(null)}
+            onInsert={insert}
+            onCloseAutoFocus={(event) => {
+              // After an insert the writer carries on in the message box, not on the button that opened the dialog.
+              if (!inserted.current) return;
+              inserted.current = false;
+              event.preventDefault();
+              textareaRef.current?.focus();
+            }}
+          />
+        </>
       )}
     </div>
   );

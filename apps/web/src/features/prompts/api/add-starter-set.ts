@@ -2,7 +2,7 @@ import type { Locale } from '@compliance/shared/locales';
 import type { PromptImportResult } from '@compliance/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptQueryKeys } from './query-keys.ts';
+import { promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 /** Adds the starter set of compliance prompts in a language (prompts already held are skipped). */
 export function useAddStarterSet() {

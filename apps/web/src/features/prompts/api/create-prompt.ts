@@ -1,7 +1,7 @@
 import type { Prompt, PromptInput } from '@compliance/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptQueryKeys } from './query-keys.ts';
+import { promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function createPrompt(input: PromptInput): Promise<Prompt> {
   return api.post('/prompts', input);

@@ -1,7 +1,7 @@
 import type { DeletePromptCategoryQuery } from '@compliance/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { categoryPath, promptQueryKeys } from './query-keys.ts';
+import { categoryPath, promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 /** Deletes a category; its prompts move elsewhere or go with it, as the user chose. */
 export function deletePromptCategory({ id, ...query }: DeletePromptCategoryQuery & { id: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptPath, promptQueryKeys } from './query-keys.ts';
+import { promptPath, promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function deletePrompt(id: string): Promise<void> {
   return api.delete(promptPath(id));

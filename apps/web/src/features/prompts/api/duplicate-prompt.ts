@@ -1,7 +1,7 @@
 import type { DuplicatePromptInput, Prompt } from '@compliance/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptPath, promptQueryKeys } from './query-keys.ts';
+import { promptPath, promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function duplicatePrompt({ id, ...input }: DuplicatePromptInput & { id: string }): Promise<Prompt> {
   return api.post(`${promptPath(id)}/duplicate`, input);

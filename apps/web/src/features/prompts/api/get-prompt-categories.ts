@@ -1,7 +1,7 @@
 import type { PromptCategoriesResponse } from '@compliance/shared/prompts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptQueryKeys } from './query-keys.ts';
+import { promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function getPromptCategories(): Promise<PromptCategoriesResponse> {
   return api.get('/prompt-categories');

@@ -1,7 +1,7 @@
 import type { PromptVersionsResponse } from '@compliance/shared/prompts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptPath, promptQueryKeys } from './query-keys.ts';
+import { promptPath, promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function getPromptVersions(id: string): Promise<PromptVersionsResponse> {
   return api.get(`${promptPath(id)}/versions`);

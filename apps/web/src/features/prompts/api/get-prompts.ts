@@ -1,7 +1,7 @@
 import type { ListPromptsQuery, PromptListResponse } from '@compliance/shared/prompts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptQueryKeys } from './query-keys.ts';
+import { promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function getPrompts(query: ListPromptsQuery): Promise<PromptListResponse> {
   return api.get('/prompts', { params: query });

@@ -1,7 +1,7 @@
 import type { Prompt } from '@compliance/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { promptPath, promptQueryKeys } from './query-keys.ts';
+import { promptPath, promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 /** "Restore this version": its content becomes the prompt's newest version. */
 export function restorePromptVersion({ id, version }: { id: string; version: number }): Promise<Prompt> {

@@ -1,7 +1,7 @@
 import type { PromptCategory, UpdatePromptCategoryInput } from '@compliance/shared/prompts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { categoryPath, promptQueryKeys } from './query-keys.ts';
+import { categoryPath, promptQueryKeys } from '@/components/prompts/query-keys.ts';
 
 export function updatePromptCategory({
   id,

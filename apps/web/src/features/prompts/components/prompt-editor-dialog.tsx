@@ -23,7 +23,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { useCreatePrompt } from '../api/create-prompt.ts';
-import { usePrompt } from '../api/get-prompt.ts';
+import { usePrompt } from '@/components/prompts/get-prompt.ts';
 import { useSavePrompt } from '../api/save-prompt.ts';
 import { newPlaceholder, placeholderReport, syncPlaceholders } from '../utils/placeholder-sync.ts';
 import { PlaceholderFieldset } from './placeholder-fieldset.tsx';

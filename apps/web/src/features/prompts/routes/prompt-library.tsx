@@ -38,7 +38,7 @@ import { useAddStarterSet } from '../api/add-starter-set.ts';
 import { useDeletePrompt } from '../api/delete-prompt.ts';
 import { useDuplicatePrompt } from '../api/duplicate-prompt.ts';
 import { useExportPromptLibrary } from '../api/export-prompt-library.ts';
-import { useLicensedPrompts } from '../api/get-licensed-prompts.ts';
+import { useLicensedPrompts } from '@/components/prompts/get-licensed-prompts.ts';
 import { usePromptCategories } from '../api/get-prompt-categories.ts';
 import { usePrompts } from '../api/get-prompts.ts';
 import { useUpdatePrompt } from '../api/update-prompt.ts';
@@ -49,7 +49,7 @@ import { ImportDialog } from '../components/import-dialog.tsx';
 import { LicensedPromptCard } from '../components/licensed-prompt-card.tsx';
 import { PromptCard } from '../components/prompt-card.tsx';
 import { PromptEditorDialog, type EditorTarget } from '../components/prompt-editor-dialog.tsx';
-import { UsePromptDialog } from '../components/use-prompt-dialog.tsx';
+import { UsePromptDialog } from '@/components/prompts/use-prompt-dialog.tsx';
 import { VersionHistoryDialog } from '../components/version-history-dialog.tsx';
 import { useLibraryFilters } from '../hooks/use-library-filters.ts';
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
+import { Dialog, DialogClose, type DialogProps } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -19,9 +19,9 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
-import { useFillPrompt, type PromptSource } from '../api/fill-prompt.ts';
-import { useLicensedPrompt } from '../api/get-licensed-prompts.ts';
-import { usePrompt } from '../api/get-prompt.ts';
+import { useFillPrompt, type PromptSource } from './fill-prompt.ts';
+import { useLicensedPrompt } from './get-licensed-prompts.ts';
+import { usePrompt } from './get-prompt.ts';
 
 export interface UsePromptDialogProps {
   /** The prompt to use; null closes the dialog. */
@@ -29,6 +29,10 @@ export interface UsePromptDialogProps {
   onOpenChange: (open: boolean) => void;
   /** A prompt of the user's own library (default), or one licensed from the marketplace. */
   source?: PromptSource;
+  /** Inside the chat: the filled text goes into the message box instead of opening the chat. */
+  onInsert?: (text: string) => void;
+  /** Where focus goes when the dialog closes (default: back to what opened it). */
+  onCloseAutoFocus?: DialogProps['onCloseAutoFocus'];
 }
 
 type FillablePrompt = Pick<Prompt, 'id' | 'title' | 'placeholders' | 'version'>;
@@ -46,7 +50,13 @@ function initialValues(placeholders: Placeholder[]): Record<string, string> {
 }
 
 /** Use a prompt: one typed, labelled field per placeholder, then the filled text to copy or take to the chat. */
-export function UsePromptDialog({ promptId, onOpenChange, source = 'library' }: UsePromptDialogProps) {
+export function UsePromptDialog({
+  promptId,
+  onOpenChange,
+  source = 'library',
+  onInsert,
+  onCloseAutoFocus,
+}: UsePromptDialogProps) {
   const { t } = useTranslation(['prompts', 'errors']);
   const own = usePrompt(source === 'library' ? promptId : null);
   const licensed = useLicensedPrompt(source === 'licensed' ? promptId : null);
@@ -55,6 +65,7 @@ export function UsePromptDialog({ promptId, onOpenChange, source = 'library' }: 
     <Dialog
       open={promptId !== null}
       onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
       title={prompt.data ? t('prompts:use.title', { title: prompt.data.title }) : t('prompts:use.loadingTitle')}
       description={t('prompts:use.description')}
       size="lg"
@@ -68,7 +79,7 @@ export function UsePromptDialog({ promptId, onOpenChange, source = 'library' }: 
           {t(errorMessageKey(prompt.error))}
         </p>
       ) : (
-        <UsePromptForm key={prompt.data.id} prompt={prompt.data} source={source} />
+        <UsePromptForm key={prompt.data.id} prompt={prompt.data} source={source} onInsert={onInsert} />
       )}
     </Dialog>
   );
@@ -107,7 +118,15 @@ function ValueInput({
   }
 }
 
-function UsePromptForm({ prompt, source }: { prompt: FillablePrompt; source: PromptSource }) {
+function UsePromptForm({
+  prompt,
+  source,
+  onInsert,
+}: {
+  prompt: FillablePrompt;
+  source: PromptSource;
+  onInsert: ((text: string) => void) | undefined;
+}) {
   const { t } = useTranslation(['prompts', 'errors']);
   const navigate = useNavigate();
   const fill = useFillPrompt(source);
@@ -219,12 +238,18 @@ function UsePromptForm({ prompt, source }: { prompt: FillablePrompt; source: Pro
           <Button variant="outline" color="neutral" icon={Copy} onClick={() => void copy()}>
             {t('prompts:use.copy')}
           </Button>
-          <Button
-            icon={MessageSquarePlus}
-            onClick={() => void navigate(chatHrefWithPrompt(result.text), { state: { prompt: result.text } })}
-          >
-            {t('prompts:use.openInChat')}
-          </Button>
+          {onInsert ? (
+            <Button icon={MessageSquarePlus} onClick={() => onInsert(result.text)}>
+              {t('prompts:use.insert')}
+            </Button>
+          ) : (
+            <Button
+              icon={MessageSquarePlus}
+              onClick={() => void navigate(chatHrefWithPrompt(result.text), { state: { prompt: result.text } })}
+            >
+              {t('prompts:use.openInChat')}
+            </Button>
+          )}
         </div>
       </div>
     );
