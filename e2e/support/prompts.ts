@@ -4,7 +4,7 @@ import { expect } from './fixtures.ts';
 export interface JourneyPlaceholder {
   name: string;
   description: string;
-  type?: 'text' | 'longText' | 'number' | 'date' | 'select';
+  type?: 'text' | 'longText' | 'number' | 'date' | 'select' | 'country' | 'regulatoryFunction';
   required?: boolean;
   defaultValue?: string;
   options?: string[];

@@ -103,8 +103,12 @@ test.describe('prompt library on a phone @phone', () => {
     const title = `Custody check ${Date.now().toString(36)}`;
     await createPromptThroughApi(page, user.token, {
       title,
-      instructions: 'Check the custody arrangements of {{adviserName}} under Rule 206(4)-2.',
-      placeholders: [{ name: 'adviserName', description: 'Name of the adviser' }],
+      instructions: 'Check the custody arrangements of {{adviserName}} for clients in {{country}} under Rule 206(4)-2.',
+      placeholders: [
+        { name: 'adviserName', description: 'Name of the adviser' },
+        // A placeholder tied to the product's data: the FATF pages' jurisdictions, in the user's language.
+        { name: 'country', description: 'Country of the clients', type: 'country' },
+      ],
     });
     await page.goto('/chat');
     const box = page.getByLabel('Your question');
@@ -114,9 +118,12 @@ test.describe('prompt library on a phone @phone', () => {
     await picker.getByRole('button', { name: new RegExp(title) }).click();
     const use = page.getByRole('dialog', { name: `Use “${title}”` });
     await use.getByLabel('Name of the adviser').fill('Alpine Advisers LLC');
+    await use.getByLabel('Country of the clients').selectOption('Panama');
     await use.getByRole('button', { name: 'Fill in prompt' }).click();
     await use.getByRole('button', { name: 'Insert into message' }).click();
-    await expect(box).toHaveValue('Check the custody arrangements of Alpine Advisers LLC under Rule 206(4)-2.');
+    await expect(box).toHaveValue(
+      'Check the custody arrangements of Alpine Advisers LLC for clients in Panama under Rule 206(4)-2.',
+    );
     await expect(box).toBeFocused();
   });
 });

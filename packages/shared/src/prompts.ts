@@ -32,7 +32,20 @@ export const PROMPT_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 
 // ---- placeholders ----
 
-export const placeholderTypes = ['text', 'longText', 'number', 'date', 'select'] as const;
+/**
+ * What a placeholder asks for. `country` (a jurisdiction of the FATF pages) and `regulatoryFunction`
+ * (an area of the knowledge base) are chosen from the product's own data; the filled text is the
+ * chosen name in the user's language.
+ */
+export const placeholderTypes = [
+  'text',
+  'longText',
+  'number',
+  'date',
+  'select',
+  'country',
+  'regulatoryFunction',
+] as const;
 export const placeholderTypeSchema = z.enum(placeholderTypes);
 export type PlaceholderType = z.infer<typeof placeholderTypeSchema>;
 

@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
+import { useDataChoices } from './data-choices.ts';
 import { useFillPrompt, type PromptSource } from './fill-prompt.ts';
 import { useLicensedPrompt } from './get-licensed-prompts.ts';
 import { usePrompt } from './get-prompt.ts';
@@ -109,6 +110,9 @@ function ValueInput({
           ]}
         />
       );
+    case 'country':
+    case 'regulatoryFunction':
+      return <DataChoice type={placeholder.type} {...common} />;
     case 'number':
       return <Input type="number" inputMode="decimal" step="any" {...common} />;
     case 'date':
@@ -116,6 +120,33 @@ function ValueInput({
     default:
       return <Input autoComplete="off" maxLength={PLACEHOLDER_VALUE_MAX_LENGTH} {...common} />;
   }
+}
+
+/** A choice among the product's own data (jurisdictions, regulatory areas), loaded when shown. */
+function DataChoice({
+  type,
+  value,
+  onChange,
+}: {
+  type: 'country' | 'regulatoryFunction';
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const { t, i18n } = useTranslation('prompts');
+  const choices = useDataChoices(type, i18n.language);
+  if (!choices) return <Select value="" onChange={onChange} disabled options={[{ value: '', label: '…' }]} />;
+  // A default or an earlier value that is not (or no longer) in the list stays choosable.
+  const all = value && !choices.includes(value) ? [value, ...choices] : choices;
+  return (
+    <Select
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: '', label: t('prompts:use.choose') },
+        ...all.map((choice) => ({ value: choice, label: choice })),
+      ]}
+    />
+  );
 }
 
 function UsePromptForm({
