@@ -95,7 +95,17 @@ test.describe('prompt library on a phone @phone', () => {
     await use.getByRole('button', { name: 'Fill in prompt' }).click();
     await expect(use.getByLabel('Your prompt')).toHaveValue('Write the Form ADV delivery checklist for Keller AG.');
     await use.getByRole('button', { name: 'Open in chat' }).click();
-    await expect(page).toHaveURL(/\/chat\?prompt=Write\+the\+Form\+ADV/);
+    // The filled prompt waits in the message box; the address no longer carries it.
+    const box = page.getByLabel('Your question');
+    await expect(box).toHaveValue('Write the Form ADV delivery checklist for Keller AG.');
+    await expect(page).toHaveURL(/\/chat$/);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/chat\?c=/);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    // Stored with the question: which prompt, which version, which values.
+    await page.reload();
+    await page.getByText(`From the prompt “${title}”, version 1`).click();
+    await expect(page.getByText('Keller AG').last()).toBeVisible();
   });
 
   test('in the chat, "/" opens the prompt picker and the filled prompt goes into the message box', async ({ page }) => {

@@ -21,7 +21,9 @@ function cli(args: string[], dataDir: string) {
 
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
 
-describe('backup and restore of the embedded install', () => {
+// Each test starts the backup tool as its own process (a fresh Node and PGlite each time): on a busy
+// 2-core machine that takes far longer than the default 30 s, so the bound is generous.
+describe('backup and restore of the embedded install', { timeout: 180_000 }, () => {
   it('copies the database and the stored files into a new DATA_DIR', async () => {
     const source = path.join(temp, 'source');
     const database = await openPgliteDatabase({ dataDir: source });

@@ -335,6 +335,7 @@ describe('buying', () => {
     expect(used.json()).toEqual({
       text: `${SECRET_SENTENCE}. Client from Switzerland, assets 1000 CHF, risk high, review on .`,
       version: 1,
+      runId: expect.any(String),
     });
     const missing = await call(buyer, 'POST', `/marketplace/licensed-prompts/${itemId}/use`, {
       values: { assets: 'many' },

@@ -290,7 +290,11 @@ describe('using a prompt', () => {
 
     const filled = await call(user, 'POST', `/prompts/${prompt.id}/use`, { values: { country: 'Switzerland' } });
     expect(filled.statusCode, filled.body).toBe(200);
-    expect(filled.json()).toEqual({ text: 'Client from Switzerland, 1000 CHF, review on , risk low.', version: 1 });
+    expect(filled.json()).toEqual({
+      text: 'Client from Switzerland, 1000 CHF, review on , risk low.',
+      version: 1,
+      runId: expect.any(String),
+    });
     const after = (await call(user, 'GET', `/prompts/${prompt.id}`)).json<Prompt>();
     expect(after.useCount).toBe(1);
     expect(after.lastUsedAt).not.toBeNull();
@@ -523,5 +527,49 @@ describe('the starter set of compliance prompts', () => {
     for (const other of others) expect(other).toEqual(english);
     const refused = await call(alice, 'POST', '/prompts/starter-set', { language: 'es' });
     expect(refused.statusCode).toBe(400);
+  });
+});
+
+describe('tracing a question back to its prompt', () => {
+  it('records each use with its version and values, and a question sent from it names the run', async () => {
+    const user = await createTestUser(app);
+    const prompt = await createPrompt(user);
+    const used = await call(user, 'POST', `/prompts/${prompt.id}/use`, { values: { country: 'Panama' } });
+    expect(used.statusCode, used.body).toBe(200);
+    const { runId } = used.json<{ runId: string }>();
+    expect(runId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const assistants = (await call(null, 'GET', '/assistants')).json<{ assistants: { id: string }[] }>();
+    const asked = await call(user, 'POST', '/chat/conversations', {
+      assistantId: assistants.assistants[0]!.id,
+      content: used.json<{ text: string }>().text,
+      promptRunId: runId,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const conversationId = /"conversationId":"([^"]+)"/.exec(asked.body)?.[1];
+    const detail = (await call(user, 'GET', `/chat/conversations/${conversationId}`)).json<{
+      messages: {
+        role: string;
+        promptRun: { title: string; version: number; values: Record<string, string> } | null;
+      }[];
+    }>();
+    expect(detail.messages.find((message) => message.role === 'user')?.promptRun).toEqual({
+      title: prompt.title,
+      version: prompt.version,
+      values: expect.objectContaining({ country: 'Panama' }),
+    });
+
+    // Someone else's run is not attached to one's question.
+    const stranger = await createTestUser(app);
+    const other = await call(stranger, 'POST', '/chat/conversations', {
+      assistantId: assistants.assistants[0]!.id,
+      content: 'A question',
+      promptRunId: runId,
+    });
+    const otherId = /"conversationId":"([^"]+)"/.exec(other.body)?.[1];
+    const otherDetail = (await call(stranger, 'GET', `/chat/conversations/${otherId}`)).json<{
+      messages: { role: string; promptRun: unknown }[];
+    }>();
+    expect(otherDetail.messages.find((message) => message.role === 'user')?.promptRun).toBeNull();
   });
 });

@@ -105,6 +105,11 @@ export const messageSchema = z.object({
   citations: z.array(citationSchema),
   /** For failed answers: the stream's error code. */
   errorCode: z.string().nullable(),
+  /** A question sent from a prompt: which one, its version and the values it was filled with. */
+  promptRun: z
+    .object({ title: z.string(), version: z.number().int(), values: z.record(z.string(), z.string()) })
+    .nullable()
+    .optional(),
   createdAt: z.iso.datetime(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
@@ -156,6 +161,8 @@ export const startConversationInputSchema = z.object({
   webSearch: z.boolean().default(false),
   /** The interface language: a hint when the question's own language cannot be told. */
   language: chatLanguageSchema.optional(),
+  /** The question was filled from a prompt: its run (see the prompt library's `use`). */
+  promptRunId: z.uuid().optional(),
 });
 export type StartConversationInput = z.input<typeof startConversationInputSchema>;
 
@@ -170,6 +177,7 @@ export const sendMessageInputSchema = z.object({
   knowledgeBase: z.boolean().optional(),
   webSearch: z.boolean().optional(),
   language: chatLanguageSchema.optional(),
+  promptRunId: z.uuid().optional(),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 

@@ -361,6 +361,8 @@ export const usePromptResultSchema = z.object({
   text: z.string(),
   /** The version that was filled. */
   version: z.number().int(),
+  /** This use, recorded with its version and values: a question sent from it names it. */
+  runId: z.uuid(),
 });
 export type UsePromptResult = z.infer<typeof usePromptResultSchema>;
 

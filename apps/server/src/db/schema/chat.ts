@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { promptRuns } from './prompts.ts';
 import { users } from './users.ts';
 
 /** An assistant the chat offers (seeded on first start: AI Expert and Prompt Engineer; editable by admins). */
@@ -85,6 +86,8 @@ export const chatMessages = pgTable(
     errorCode: text('error_code'),
     promptTokens: integer('prompt_tokens').notNull().default(0),
     completionTokens: integer('completion_tokens').notNull().default(0),
+    /** A question sent from a prompt: the run (version and values) it was filled from. */
+    promptRunId: uuid('prompt_run_id').references(() => promptRuns.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('chat_messages_conversation_position_unique').on(table.conversationId, table.position)],

@@ -90,3 +90,25 @@ export const promptVersions = pgTable(
   },
   (table) => [uniqueIndex('prompt_versions_prompt_version_unique').on(table.promptId, table.version)],
 );
+
+/**
+ * One use of a prompt (one's own or a licensed one): the version and the values it was filled with,
+ * so that a question sent from it, and its answer, can be traced back to them.
+ */
+export const promptRuns = pgTable(
+  'prompt_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['library', 'licensed'] }).notNull(),
+    /** The prompt of the library, or the licensed listing item (no foreign key: either may be deleted). */
+    promptId: uuid('prompt_id').notNull(),
+    title: text('title').notNull(),
+    version: integer('version').notNull(),
+    values: jsonb('values').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('prompt_runs_user_created_idx').on(table.userId, table.createdAt)],
+);

@@ -35,7 +35,14 @@ export function createConversationsService({
       const conversation = await repository.findOwned(caller.user.id, id);
       if (!conversation) throw notFound();
       const messages = await repository.messages(conversation.id);
-      return { ...toSummary(conversation), messages: messages.map(toMessage) };
+      const runs = await repository.promptRuns(messages.flatMap((message) => message.promptRunId ?? []));
+      return {
+        ...toSummary(conversation),
+        messages: messages.map((message) => ({
+          ...toMessage(message),
+          promptRun: message.promptRunId ? (runs.get(message.promptRunId) ?? null) : null,
+        })),
+      };
     },
 
     async updateConversation(

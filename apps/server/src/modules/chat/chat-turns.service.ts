@@ -63,16 +63,28 @@ export function createChatTurnsService({
     caller: UserActor,
     conversation: ConversationRow,
     assistant: AssistantRow,
-    plan: { question: string; store: string | null; fromPosition: number | null; language?: ChatLanguage },
+    plan: {
+      question: string;
+      store: string | null;
+      fromPosition: number | null;
+      language?: ChatLanguage;
+      /** The prompt run the question was filled from (kept only when it is the caller's). */
+      promptRunId?: string | undefined;
+    },
     origin: string | null | undefined,
   ): Promise<ChatTurn> {
     const earlier = await repository.messages(conversation.id);
     const before =
       plan.fromPosition === null ? earlier : earlier.filter((message) => message.position < plan.fromPosition!);
+    const promptRunId =
+      plan.promptRunId && plan.store !== null && (await repository.ownsPromptRun(caller.user.id, plan.promptRunId))
+        ? plan.promptRunId
+        : null;
     const { userMessage, answer: answerRow } = await repository.startTurn({
       conversationId: conversation.id,
       question: plan.store,
       fromPosition: plan.fromPosition,
+      promptRunId,
     });
     const language = await questionLanguage(plan.question, plan.language);
     return {
@@ -141,7 +153,13 @@ export function createChatTurnsService({
         caller,
         conversation,
         assistant,
-        { question: input.content, store: input.content, fromPosition: null, language: input.language },
+        {
+          question: input.content,
+          store: input.content,
+          fromPosition: null,
+          language: input.language,
+          promptRunId: input.promptRunId,
+        },
         origin,
       );
     },
@@ -198,7 +216,13 @@ export function createChatTurnsService({
         caller,
         conversation,
         assistant,
-        { question: input.content, store: input.content, fromPosition: null, language: input.language },
+        {
+          question: input.content,
+          store: input.content,
+          fromPosition: null,
+          language: input.language,
+          promptRunId: input.promptRunId,
+        },
         origin,
       );
     },

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chatMessages, conversations, type StoredCitation } from '../../db/schema/index.ts';
+import { chatMessages, conversations, promptRuns, type StoredCitation } from '../../db/schema/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -36,6 +36,24 @@ export function createChatRepository(db: Db) {
         .from(chatMessages)
         .where(eq(chatMessages.conversationId, conversationId))
         .orderBy(asc(chatMessages.position)),
+    /** Whether a prompt run (prompt library, `use`) is the user's: only their own may be named by a question. */
+    async ownsPromptRun(userId: string, runId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: promptRuns.id })
+        .from(promptRuns)
+        .where(and(eq(promptRuns.id, runId), eq(promptRuns.userId, userId)));
+      return rows.length > 0;
+    },
+    /** The prompt runs questions were filled from: what the conversation shows beside them. */
+    async promptRuns(ids: string[]) {
+      if (ids.length === 0)
+        return new Map<string, { title: string; version: number; values: Record<string, string> }>();
+      const rows = await db
+        .select({ id: promptRuns.id, title: promptRuns.title, version: promptRuns.version, values: promptRuns.values })
+        .from(promptRuns)
+        .where(inArray(promptRuns.id, ids));
+      return new Map(rows.map(({ id, ...run }) => [id, run]));
+    },
     async create(values: typeof conversations.$inferInsert): Promise<ConversationRow> {
       const [row] = await db.insert(conversations).values(values).returning();
       if (!row) throw new Error('Inserting a conversation returned no row');
@@ -64,7 +82,12 @@ export function createChatRepository(db: Db) {
      * Appends a question and an empty answer (status streaming), first removing the messages from
      * `fromPosition` on (edit or regenerate), in one transaction.
      */
-    async startTurn(input: { conversationId: string; question: string | null; fromPosition: number | null }) {
+    async startTurn(input: {
+      conversationId: string;
+      question: string | null;
+      fromPosition: number | null;
+      promptRunId?: string | null;
+    }) {
       return db.transaction(async (tx) => {
         if (input.fromPosition !== null) {
           await tx
@@ -87,7 +110,13 @@ export function createChatRepository(db: Db) {
         if (input.question !== null) {
           [userMessage] = await tx
             .insert(chatMessages)
-            .values({ conversationId: input.conversationId, position, role: 'user', content: input.question })
+            .values({
+              conversationId: input.conversationId,
+              position,
+              role: 'user',
+              content: input.question,
+              promptRunId: input.promptRunId ?? null,
+            })
             .returning();
           position += 1;
         }

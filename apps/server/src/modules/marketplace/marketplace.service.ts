@@ -23,6 +23,7 @@ import {
 import {
   fillPrompt,
   placeholderValueIssues,
+  placeholderValues,
   type UsePromptInput,
   type UsePromptResult,
 } from '@compliance/shared/prompts';
@@ -387,7 +388,13 @@ export function createMarketplaceService({
           fields: Object.fromEntries(Object.entries(issues).map(([name, issue]) => [`values.${name}`, issue])),
         });
       }
-      return { text: fillPrompt(prompt.instructions, prompt.placeholders, values), version: prompt.version };
+      const runId = await prompts.recordLicensedRun(actor, {
+        promptId: prompt.id,
+        title: prompt.title,
+        version: prompt.version,
+        values: placeholderValues(prompt.placeholders, values),
+      });
+      return { text: fillPrompt(prompt.instructions, prompt.placeholders, values), version: prompt.version, runId };
     },
 
     /** A verified buyer's review: one per buyer and listing, edited by writing it again. */

@@ -3,6 +3,7 @@ import {
   MAX_PROMPTS_PER_USER,
   fillPrompt,
   placeholderValueIssues,
+  placeholderValues,
   type DuplicatePromptInput,
   type ListPromptsQuery,
   type Prompt,
@@ -162,7 +163,24 @@ export function createPromptLibraryService({ access, repository }: { access: Acc
         });
       }
       await repository.recordUse(caller.user.id, id);
-      return { text: fillPrompt(row.instructions, row.placeholders, values), version: row.version };
+      const runId = await repository.insertRun({
+        userId: caller.user.id,
+        source: 'library',
+        promptId: id,
+        title: row.title,
+        version: row.version,
+        values: placeholderValues(row.placeholders, values),
+      });
+      return { text: fillPrompt(row.instructions, row.placeholders, values), version: row.version, runId };
+    },
+
+    /** Records the use of a licensed prompt (the marketplace fills it; the run is kept here). */
+    async recordLicensedRun(
+      actor: Actor,
+      run: { promptId: string; title: string; version: number; values: Record<string, string> },
+    ): Promise<string> {
+      const caller = await access.require(actor, 'prompt.read');
+      return repository.insertRun({ userId: caller.user.id, source: 'licensed', ...run });
     },
   };
 }

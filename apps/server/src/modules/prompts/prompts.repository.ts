@@ -1,7 +1,7 @@
 import type { Placeholder, PromptCategoryIcon, PromptSort } from '@compliance/shared/prompts';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbExecutor } from '../../db/client.ts';
-import { promptCategories, prompts, promptVersions } from '../../db/schema/index.ts';
+import { promptCategories, promptRuns, prompts, promptVersions } from '../../db/schema/index.ts';
 import { sameContent } from './prompts.mappers.ts';
 
 export type PromptCategoryRow = typeof promptCategories.$inferSelect;
@@ -274,6 +274,12 @@ export function createPromptsRepository(db: Db) {
         .from(prompts)
         .where(and(eq(prompts.userId, userId), eq(prompts.categoryId, categoryId)))
         .orderBy(asc(prompts.title), asc(prompts.id));
+    },
+
+    /** Records one use of a prompt (its version and values); returns the run's id. */
+    async insertRun(run: typeof promptRuns.$inferInsert): Promise<string> {
+      const [row] = await db.insert(promptRuns).values(run).returning({ id: promptRuns.id });
+      return row!.id;
     },
 
     async findPrompt(userId: string, id: string): Promise<PromptRow | undefined> {

@@ -31,7 +31,7 @@ export interface UsePromptDialogProps {
   /** A prompt of the user's own library (default), or one licensed from the marketplace. */
   source?: PromptSource;
   /** Inside the chat: the filled text goes into the message box instead of opening the chat. */
-  onInsert?: (text: string) => void;
+  onInsert?: (text: string, runId: string) => void;
   /** Where focus goes when the dialog closes (default: back to what opened it). */
   onCloseAutoFocus?: DialogProps['onCloseAutoFocus'];
 }
@@ -42,8 +42,9 @@ type FillablePrompt = Pick<Prompt, 'id' | 'title' | 'placeholders' | 'version'>;
  * Where "Open in chat" goes: the chat with the filled text in `?prompt=` (the chat screen prefills
  * its message box from it), and in the navigation state for a chat that prefers that.
  */
-export function chatHrefWithPrompt(text: string): string {
-  return `${paths.app.chat.getHref()}?${new URLSearchParams({ prompt: text }).toString()}`;
+export function chatHrefWithPrompt(text: string, runId?: string): string {
+  const params = new URLSearchParams({ prompt: text, ...(runId ? { promptRun: runId } : {}) });
+  return `${paths.app.chat.getHref()}?${params.toString()}`;
 }
 
 function initialValues(placeholders: Placeholder[]): Record<string, string> {
@@ -156,7 +157,7 @@ function UsePromptForm({
 }: {
   prompt: FillablePrompt;
   source: PromptSource;
-  onInsert: ((text: string) => void) | undefined;
+  onInsert: ((text: string, runId: string) => void) | undefined;
 }) {
   const { t } = useTranslation(['prompts', 'errors']);
   const navigate = useNavigate();
@@ -270,13 +271,13 @@ function UsePromptForm({
             {t('prompts:use.copy')}
           </Button>
           {onInsert ? (
-            <Button icon={MessageSquarePlus} onClick={() => onInsert(result.text)}>
+            <Button icon={MessageSquarePlus} onClick={() => onInsert(result.text, result.runId)}>
               {t('prompts:use.insert')}
             </Button>
           ) : (
             <Button
               icon={MessageSquarePlus}
-              onClick={() => void navigate(chatHrefWithPrompt(result.text), { state: { prompt: result.text } })}
+              onClick={() => void navigate(chatHrefWithPrompt(result.text, result.runId))}
             >
               {t('prompts:use.openInChat')}
             </Button>

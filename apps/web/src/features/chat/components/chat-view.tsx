@@ -31,6 +31,8 @@ export interface ChatViewProps {
   blocked?: ReactNode;
   /** Shown above the composer. */
   composerNote?: ReactNode;
+  /** A question to start from (a prompt filled in the library: its text and run). */
+  initialDraft?: { text: string; promptRunId: string | null } | null;
 }
 
 const examples = ['exampleFormAdv', 'exampleMros', 'exampleFatf'] as const;
@@ -49,6 +51,7 @@ export function ChatView({
   onTrialDone,
   blocked,
   composerNote,
+  initialDraft = null,
 }: ChatViewProps) {
   const { t, i18n } = useTranslation(['chat', 'errors']);
   const assistantsQuery = useAssistants();
@@ -75,7 +78,9 @@ export function ChatView({
   const wide = useMediaQuery(SIDE_PANEL_QUERY);
   /** The answer Regenerate replaced, to tell the user when the offline engine gave the same one. */
   const [regenerated, setRegenerated] = useState<string | null>(null);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(initialDraft?.text ?? '');
+  // The prompt run the draft was filled from (library "use"), sent with it so the answer traces back.
+  const [promptRunId, setPromptRunId] = useState<string | null>(initialDraft?.promptRunId ?? null);
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -192,10 +197,12 @@ export function ChatView({
     setFormError(null);
     setDraft('');
     setRegenerated(null);
+    const runId = promptRunId ?? undefined;
+    setPromptRunId(null);
     // Keep the default assistant chosen while the new conversation's URL catches up.
     setAssistantId(selected.id);
     if (mode === 'account' && conversationId) loadedFor.current = conversationId;
-    void session.ask(question, options());
+    void session.ask(question, { ...options(), promptRunId: runId });
   };
 
   const copy = async (message: UiMessage) => {
@@ -317,7 +324,15 @@ export function ChatView({
             blocked={blocked}
             archived={archived}
             draft={draft}
-            onDraftChange={setDraft}
+            onDraftChange={(value) => {
+              setDraft(value);
+              // An emptied box no longer holds the prompt's text.
+              if (!value.trim()) setPromptRunId(null);
+            }}
+            onPromptInserted={(text, runId) => {
+              setDraft(text);
+              setPromptRunId(runId);
+            }}
             onSubmit={submit}
             onStop={session.stop}
             streaming={streaming}

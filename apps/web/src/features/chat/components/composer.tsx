@@ -22,6 +22,8 @@ export interface ComposerProps {
   error: string | null;
   /** Offer the prompt library (a signed-in user): the Prompts button and "/" in an empty box. */
   prompts?: boolean;
+  /** A prompt was filled in: its text replaces the draft, and its run goes with the question. */
+  onPromptInserted?: (text: string, runId: string) => void;
 }
 
 /** "/" alone, or "/" and a word, in the message box: the prompt picker, searching for the word. */
@@ -46,6 +48,7 @@ export function Composer({
   streaming,
   error,
   prompts = false,
+  onPromptInserted,
 }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [picker, setPicker] = useState<{ search: string } | null>(null);
@@ -58,10 +61,11 @@ export function Composer({
     onDraftChange(value);
   };
   const inserted = useRef(false);
-  const insert = (text: string) => {
+  const insert = (text: string, runId: string) => {
     inserted.current = true;
     setUsing(null);
-    onDraftChange(text);
+    if (onPromptInserted) onPromptInserted(text, runId);
+    else onDraftChange(text);
   };
   const composerId = useId();
   const streamEndedAt = useRef<number | null>(null);

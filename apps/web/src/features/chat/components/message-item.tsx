@@ -109,6 +109,24 @@ export function MessageItem({
           ) : (
             <>
               <p className="text-sm whitespace-pre-wrap">{message.content}</p>
+              {message.promptRun && (
+                <details className="mt-1 text-xs text-primary-100">
+                  <summary className="cursor-pointer">
+                    {t('chat:message.fromPrompt', {
+                      title: message.promptRun.title,
+                      version: message.promptRun.version,
+                    })}
+                  </summary>
+                  <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+                    {Object.entries(message.promptRun.values).map(([name, value]) => (
+                      <div key={name} className="contents">
+                        <dt className="font-mono">{name}</dt>
+                        <dd className="break-words">{value || '—'}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
+              )}
               {mode === 'account' && !streaming && !archived && !message.id.startsWith('local-') && (
                 <div className="mt-1 flex justify-end">
                   <button

@@ -15,6 +15,8 @@ export interface AskOptions {
   knowledgeBase: boolean;
   webSearch: boolean;
   language: string;
+  /** The question was filled from a prompt of the library: its run (version and values). */
+  promptRunId?: string | undefined;
 }
 
 /** Refusals the user can act on (shown with their own message); others read as a failed start or connection. */
@@ -44,15 +46,22 @@ function endpointFor(request: ChatRequest, conversation: string | null, options:
       starts: false,
     };
   }
+  const run = options.promptRunId ? { promptRunId: options.promptRunId } : {};
   if (request.type === 'start' || !conversation) {
     return {
       path: '/chat/conversations',
-      body: { assistantId: options.assistantId, content: question ?? '', webSearch: options.webSearch, ...common },
+      body: {
+        assistantId: options.assistantId,
+        content: question ?? '',
+        webSearch: options.webSearch,
+        ...common,
+        ...run,
+      },
       starts: true,
     };
   }
   const body: Record<string, unknown> = { webSearch: options.webSearch, ...common };
-  if (request.type === 'send') body.content = request.question;
+  if (request.type === 'send') Object.assign(body, { content: request.question, ...run });
   if (request.type === 'edit') Object.assign(body, { content: request.question, replaceMessageId: request.messageId });
   if (request.type === 'regenerate') body.regenerate = true;
   return { path: `/chat/conversations/${encodeURIComponent(conversation)}/messages`, body, starts: false };

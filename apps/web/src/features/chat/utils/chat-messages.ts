@@ -11,6 +11,8 @@ export interface UiMessage {
   citations: Citation[];
   status: ChatMessage['status'];
   failure?: { kind: FailureKind; code?: string };
+  /** A question filled from a prompt: the prompt, its version and values. */
+  promptRun?: ChatMessage['promptRun'];
 }
 
 /** What the user asked for in a turn. */
@@ -43,6 +45,7 @@ export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
     content: message.content,
     citations: message.citations,
     status: message.status,
+    promptRun: message.promptRun ?? null,
     failure:
       message.status === 'error'
         ? {
