@@ -205,6 +205,13 @@ test.describe('prompt marketplace', () => {
 
     await buyerPage.goto('/prompt-library?category=purchased');
     await expect(buyerPage.getByText('No purchased prompts')).toBeVisible();
+
+    // A moderator can also take a listing down from its page.
+    await page.goto(`/prompt-marketplace/listings/${listingId}`);
+    await page.getByRole('button', { name: 'Remove the listing' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove the listing' }).click();
+    await expect(page.getByText('Removed by a moderator')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove the listing' })).toHaveCount(0);
     await buyerPage.context().close();
   });
 

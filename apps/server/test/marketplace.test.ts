@@ -772,3 +772,30 @@ describe('moderation', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('taking a listing down without a report', () => {
+  it('is for moderators only; the listing leaves the marketplace, its buyers keep their licence', async () => {
+    const author = await createTestUser(app);
+    const buyer = await createTestUser(app);
+    const stranger = await createTestUser(app);
+    const admin = await createTestUser(app, { role: 'admin' });
+    const free = await publishPrompt(author);
+    expect((await purchase(buyer, free.id)).json()).toMatchObject({ status: 'owned' });
+    expect((await listing(buyer, free.id)).canModerate).toBe(false);
+    expect((await listing(admin, free.id)).canModerate).toBe(true);
+
+    const refused = await call(author, 'POST', `/admin/marketplace/listings/${free.id}/remove`);
+    expect(refused.statusCode).toBe(403);
+    const removed = await call(admin, 'POST', `/admin/marketplace/listings/${free.id}/remove`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await call(admin, 'POST', `/admin/marketplace/listings/${free.id}/remove`)).statusCode).toBe(204);
+
+    expect((await getListing(stranger, free.id)).json().error.code).toBe('LISTING_NOT_FOUND');
+    expect((await listing(buyer, free.id)).status).toBe('removed');
+    expect(await licensed(buyer)).toHaveLength(1);
+    const changed = await call(author, 'PATCH', `/marketplace/listings/${free.id}`, { title: 'Back again' });
+    expect(changed.json().error.code).toBe('LISTING_REMOVED');
+    const unknown = await call(admin, 'POST', '/admin/marketplace/listings/not-a-listing/remove');
+    expect(unknown.json().error.code).toBe('LISTING_NOT_FOUND');
+  });
+});

@@ -193,6 +193,8 @@ export const listingDetailSchema = listingSummarySchema.extend({
   reviews: z.array(reviewSchema),
   /** The caller may review it (a buyer who is not its author). */
   canReview: z.boolean(),
+  /** The caller is a moderator (an admin): they may take the listing down. */
+  canModerate: z.boolean(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

@@ -277,6 +277,22 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
   );
 
   app.post(
+    '/admin/marketplace/listings/:id/remove',
+    {
+      schema: {
+        tags,
+        summary: 'Take a listing down (its buyers keep their licence)',
+        params: idParams,
+        response: { ...noContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await marketplace.removeListing(request.actor, request.params);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
     '/admin/marketplace/purchases/:id/refund',
     {
       schema: {

@@ -155,6 +155,7 @@ export function createMarketplaceService({
       })),
       reviews: reviews.map((review) => toReview(review, caller.user.id)),
       canReview: row.owned && !mine,
+      canModerate: await access.can(caller, 'marketplace.moderate'),
     };
   }
 
@@ -483,6 +484,20 @@ export function createMarketplaceService({
       await audit.record(auditAction, {
         actor: { id: caller.user.id, email: caller.user.email },
         metadata: { reportId: id, listingId: report.listingId, reviewId: report.reviewId },
+      });
+    },
+
+    /** A moderator takes a listing down without a report (its buyers keep their licence). */
+    async removeListing(actor: Actor, { id }: { id: string }): Promise<void> {
+      const caller = await access.require(actor, 'marketplace.moderate');
+      const listing = UUID_PATTERN.test(id) ? await repository.listingRow(id) : null;
+      if (!listing) throw listingNotFound();
+      if (listing.status === 'removed') return;
+      await repository.updateListing(listing.id, { status: 'removed' });
+      await repository.resolveReport({ listingId: listing.id, reviewId: null }, 'removeListing');
+      await audit.record('admin.marketplace_listing_removed', {
+        actor: { id: caller.user.id, email: caller.user.email },
+        metadata: { listingId: listing.id, title: listing.title },
       });
     },
 

@@ -27,3 +27,12 @@ export function useRefundPurchase() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceQueryKeys.all }),
   });
 }
+
+/** A moderator takes a listing down from its page. */
+export function useRemoveListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<void> => api.post(`/admin/marketplace/listings/${encodeURIComponent(id)}/remove`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceQueryKeys.all }),
+  });
+}

@@ -1,6 +1,7 @@
 import type { ListingDetail } from '@compliance/shared/marketplace';
 import {
   ArrowLeft,
+  Ban,
   CheckCircle2,
   CircleAlert,
   Flag,
@@ -19,6 +20,7 @@ import { toast } from '@/components/toaster/toast-store.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -27,6 +29,7 @@ import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useListing } from '../api/listings.ts';
+import { useRemoveListing } from '../api/moderation.ts';
 import { usePurchaseListing, useVerifyPurchase } from '../api/purchases.ts';
 import { Price } from '../components/price.tsx';
 import { Rating } from '../components/rating.tsx';
@@ -185,6 +188,8 @@ export function Component() {
   const listing = useListing(id);
   const { notice, verifying } = useCheckoutReturn();
   const [report, setReport] = useState<ReportTarget | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const remove = useRemoveListing();
 
   if (listing.isPending) return <Skeleton className="h-96" />;
   if (listing.isError) {
@@ -219,11 +224,18 @@ export function Component() {
         title={data.title}
         description={data.teaser}
         actions={
-          !data.mine && (
-            <Button variant="ghost" color="neutral" icon={Flag} onClick={() => setReport({ kind: 'listing' })}>
-              {t('marketplace:report.listingButton')}
-            </Button>
-          )
+          <>
+            {!data.mine && (
+              <Button variant="ghost" color="neutral" icon={Flag} onClick={() => setReport({ kind: 'listing' })}>
+                {t('marketplace:report.listingButton')}
+              </Button>
+            )}
+            {data.canModerate && data.status !== 'removed' && (
+              <Button variant="outline" color="danger" icon={Ban} onClick={() => setRemoving(true)}>
+                {t('marketplace:admin.removeListing')}
+              </Button>
+            )}
+          </>
         }
       />
       {(notice || verifying) && (
@@ -335,6 +347,22 @@ export function Component() {
         </div>
       </div>
       <ReportDialog listingId={data.id} target={report} onOpenChange={(open) => !open && setReport(null)} />
+      <ConfirmDialog
+        open={removing}
+        onOpenChange={setRemoving}
+        title={t('marketplace:admin.removeTitle', { title: data.title })}
+        description={t('marketplace:admin.removeDescription')}
+        confirmLabel={t('marketplace:admin.removeListing')}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(data.id, {
+            onSuccess: () => {
+              setRemoving(false);
+              toast.add({ title: t('marketplace:admin.done.removeListing'), color: 'success' });
+            },
+          })
+        }
+      />
     </>
   );
 }
