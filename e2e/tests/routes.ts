@@ -28,7 +28,7 @@ export const routeTable: { path: string; layout: string; session?: boolean }[] =
   { path: '/onboarding/user', layout: 'onboarding', session: true },
   { path: '/prompt-library', layout: 'authenticated', session: true },
   { path: '/prompt-marketplace', layout: 'authenticated', session: true },
-  { path: '/prompt-marketplace/author/author-1', layout: 'authenticated', session: true },
+  { path: '/prompt-marketplace/author/{author}', layout: 'authenticated', session: true },
   { path: '/courses', layout: 'user', session: true },
   { path: '/fatf/countries', layout: 'default' },
   { path: '/fatf/countries/CH', layout: 'default' },
@@ -43,7 +43,7 @@ export const routeTable: { path: string; layout: string; session?: boolean }[] =
   { path: '/test-upload', layout: 'admin', session: true },
 ];
 
-type SampleIds = Record<'documentsFolder' | 'kbFunction' | 'kbResourceType' | 'kbFile' | 'kbFolder', string>;
+type SampleIds = Record<'documentsFolder' | 'kbFunction' | 'kbResourceType' | 'kbFile' | 'kbFolder' | 'author', string>;
 
 /** Real ids for the parameterised routes: shipped knowledge-base records, and folders made for the test. */
 export async function resolveSampleIds(request: APIRequestContext, token: string): Promise<SampleIds> {
@@ -76,7 +76,10 @@ export async function resolveSampleIds(request: APIRequestContext, token: string
   };
   const kbFile = files[0];
   if (!kbFile) throw new Error('The knowledge-base branch has no document');
+  // One's own author page exists even before anything is published (others' answer "not found").
+  const session = (await json(await request.get('/api/auth/session', { headers }))) as { user: { id: string } };
   return {
+    author: session.user.id,
     documentsFolder: documentsFolder.id ?? documentsFolder.folder?.id ?? '',
     kbFunction: kbFunction.id,
     kbResourceType: kbResourceType.id,

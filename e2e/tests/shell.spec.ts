@@ -8,7 +8,7 @@ test.describe('every route of the route table', () => {
   for (const language of languages) {
     test(`opens in its layout, in ${language}`, async ({ page }) => {
       // Every route is a full page load that also checks the session with the server.
-      test.setTimeout(90_000);
+      test.setTimeout(240_000);
       const { token } = await createUser(page, { admin: true });
       const ids = await resolveSampleIds(page.request, token);
       await setAuthToken(page, token);
