@@ -792,6 +792,7 @@ describe('taking a listing down without a report', () => {
 
     expect((await getListing(stranger, free.id)).json().error.code).toBe('LISTING_NOT_FOUND');
     expect((await listing(buyer, free.id)).status).toBe('removed');
+    expect((await listing(admin, free.id)).status).toBe('removed');
     expect(await licensed(buyer)).toHaveLength(1);
     const changed = await call(author, 'PATCH', `/marketplace/listings/${free.id}`, { title: 'Back again' });
     expect(changed.json().error.code).toBe('LISTING_REMOVED');

@@ -104,14 +104,17 @@ export function createMarketplaceService({
 }: MarketplaceServiceDeps) {
   /**
    * A listing the caller may see: published ones for everyone; unpublished or removed ones only
-   * for their author and their buyers (who keep what they bought). Anything else is not found.
+   * for their author, their buyers (who keep what they bought) and moderators. Anything else is not
+   * found.
    */
   async function visibleListing(caller: UserActor, id: string): Promise<ListingReadRow> {
     if (!UUID_PATTERN.test(id)) throw listingNotFound();
     const row = await repository.listing(caller.user.id, id);
     if (!row) throw listingNotFound();
-    if (row.status !== 'published' && row.author_id !== caller.user.id && !row.owned) throw listingNotFound();
-    return row;
+    if (row.status === 'published' || row.author_id === caller.user.id || row.owned) return row;
+    // Moderators see what they took down (and what its author withdrew).
+    if (await access.can(caller, 'marketplace.moderate')) return row;
+    throw listingNotFound();
   }
 
   /** A listing of the caller's own; someone else's is not found. */
