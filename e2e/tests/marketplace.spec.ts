@@ -113,7 +113,7 @@ test.describe('prompt marketplace', () => {
 
     // The licensed copies are in the library, read-only, and fill in like the buyer's own prompts.
     await buyerPage.getByRole('link', { name: 'Open in my prompt library' }).click();
-    await expect(buyerPage.getByRole('heading', { level: 2, name: 'Purchased' })).toBeVisible();
+    await expect(buyerPage.getByRole('heading', { level: 2, name: 'Purchased', exact: true })).toBeVisible();
     const cards = buyerPage.getByTestId('licensed-prompt-card');
     await expect(cards).toHaveCount(2);
     await buyerPage.getByRole('button', { name: 'Use Country risk memo' }).click();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderObjects } from '../../db/schema/index.ts';
 
@@ -12,6 +12,20 @@ export function createTestProviderRepository(db: Db) {
         .select({ data: testProviderObjects.data })
         .from(testProviderObjects)
         .where(and(eq(testProviderObjects.id, id), eq(testProviderObjects.type, type)));
+      return (row?.data as T | undefined) ?? null;
+    },
+    /** A one-time payment's checkout session by the caller's reference (its idempotency key). */
+    async findSessionByReference<T>(reference: string): Promise<T | null> {
+      const [row] = await db
+        .select({ data: testProviderObjects.data })
+        .from(testProviderObjects)
+        .where(
+          and(
+            eq(testProviderObjects.type, 'checkout_session'),
+            sql`${testProviderObjects.data}->>'mode' = 'payment'`,
+            sql`${testProviderObjects.data}->>'reference' = ${reference}`,
+          ),
+        );
       return (row?.data as T | undefined) ?? null;
     },
     async put(type: ObjectType, id: string, data: object): Promise<void> {

@@ -79,68 +79,59 @@ export function createTestProvider({
     await deliver(payload, signature);
   }
 
-  /** A one-time payment: recorded, the session completed, the same event as a subscription's checkout. */
-  async function succeedPayment(current: TestSession): Promise<TestPaymentResult> {
+  /** The (simulated) charge of a session's card, kept like a provider's payment intent; returns its id. */
+  async function recordPayment(current: TestSession, outcome: 'succeeded' | 'declined' | 'insufficient_funds') {
     const paymentId = newId('pi');
     await repository.put('payment', paymentId, {
-      session: current.id,
-      amount: current.unitAmount,
-      currency: current.currency,
-      outcome: 'succeeded',
-    });
-    await repository.put('checkout_session', current.id, {
-      ...current,
-      status: 'complete',
-      paid: true,
-      requiresAuthentication: false,
-      paymentId,
-    } satisfies TestSession);
-    await emit('checkout.session.completed', { id: current.id, object: 'checkout.session', subscription: null });
-    return {
-      outcome: 'succeeded',
-      redirectUrl: (current.successUrl ?? '/').replace('{CHECKOUT_SESSION_ID}', current.id),
-    };
-  }
-
-  async function succeed(current: TestSession): Promise<TestPaymentResult> {
-    if (current.mode === 'payment') return succeedPayment(current);
-    const start = now();
-    const subscription: TestSubscription = {
-      id: newId('sub'),
-      status: 'active',
-      currentPeriodStart: start.toISOString(),
-      currentPeriodEnd: addInterval(start, current.interval ?? 'month').toISOString(),
-      cancelAtPeriodEnd: false,
-    };
-    await repository.put('subscription', subscription.id, subscription);
-    await repository.put('payment', newId('pi'), {
-      session: current.id,
-      amount: current.unitAmount * current.seats,
-      currency: current.currency,
-      outcome: 'succeeded',
-    });
-    await repository.put('checkout_session', current.id, {
-      ...current,
-      status: 'complete',
-      paid: true,
-      requiresAuthentication: false,
-      subscriptionId: subscription.id,
-    } satisfies TestSession);
-    await emit('checkout.session.completed', {
-      id: current.id,
-      object: 'checkout.session',
-      subscription: subscription.id,
-    });
-    return { outcome: 'succeeded', redirectUrl: `/subscription/success?session_id=${encodeURIComponent(current.id)}` };
-  }
-
-  async function refuse(current: TestSession, outcome: 'declined' | 'insufficient_funds'): Promise<TestPaymentResult> {
-    await repository.put('payment', newId('pi'), {
       session: current.id,
       amount: current.unitAmount * current.seats,
       currency: current.currency,
       outcome,
     });
+    return paymentId;
+  }
+
+  /**
+   * A paid checkout: a subscription starts (subscription mode) or the payment is kept for refunds
+   * (payment mode); either way the session completes and the same signed event is sent.
+   */
+  async function succeed(current: TestSession): Promise<TestPaymentResult> {
+    let subscriptionId: string | null = null;
+    if (current.mode !== 'payment') {
+      const start = now();
+      const subscription: TestSubscription = {
+        id: newId('sub'),
+        status: 'active',
+        currentPeriodStart: start.toISOString(),
+        currentPeriodEnd: addInterval(start, current.interval ?? 'month').toISOString(),
+        cancelAtPeriodEnd: false,
+      };
+      await repository.put('subscription', subscription.id, subscription);
+      subscriptionId = subscription.id;
+    }
+    const paymentId = await recordPayment(current, 'succeeded');
+    await repository.put('checkout_session', current.id, {
+      ...current,
+      status: 'complete',
+      paid: true,
+      requiresAuthentication: false,
+      subscriptionId,
+      paymentId,
+    } satisfies TestSession);
+    await emit('checkout.session.completed', {
+      id: current.id,
+      object: 'checkout.session',
+      subscription: subscriptionId,
+    });
+    const successUrl = current.successUrl ?? '/subscription/success?session_id={CHECKOUT_SESSION_ID}';
+    return {
+      outcome: 'succeeded',
+      redirectUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(current.id)),
+    };
+  }
+
+  async function refuse(current: TestSession, outcome: 'declined' | 'insufficient_funds'): Promise<TestPaymentResult> {
+    await recordPayment(current, outcome);
     await repository.put('checkout_session', current.id, { ...current, requiresAuthentication: false });
     return { outcome, redirectUrl: null };
   }
@@ -174,12 +165,8 @@ export function createTestProvider({
 
     async createPayment(request: PaymentRequest) {
       // Like Stripe's idempotency keys: the same reference opens the same session again.
-      const known = await repository.get<{ sessionId: string }>('checkout_session', `ref_${request.reference}`);
-      if (known)
-        return {
-          sessionId: known.sessionId,
-          url: `/subscription/test-checkout/${encodeURIComponent(known.sessionId)}`,
-        };
+      const known = await repository.findSessionByReference<TestSession>(request.reference);
+      if (known) return { sessionId: known.id, url: `/subscription/test-checkout/${encodeURIComponent(known.id)}` };
       const id = newId('cs');
       await repository.put('checkout_session', id, {
         id,
@@ -201,7 +188,6 @@ export function createTestProvider({
         customerId: newId('cus'),
         paymentId: null,
       } satisfies TestSession);
-      await repository.put('checkout_session', `ref_${request.reference}`, { sessionId: id });
       return { sessionId: id, url: `/subscription/test-checkout/${encodeURIComponent(id)}` };
     },
 

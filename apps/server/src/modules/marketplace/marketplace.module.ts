@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
 import { createMarketplaceRepository } from './marketplace.repository.ts';
 import { marketplaceRoutes } from './marketplace.routes.ts';
-import { createMarketplaceService, type MarketplaceService } from './marketplace.service.ts';
+import {
+  MARKETPLACE_PAYMENT_PURPOSE,
+  createMarketplaceService,
+  type MarketplaceService,
+} from './marketplace.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +24,9 @@ export const marketplaceModule = fp(
       entitlements: app.entitlements,
       audit: app.audit,
     });
+    app.payments.onSettled(MARKETPLACE_PAYMENT_PURPOSE, (purchaseId, outcome) =>
+      marketplace.settlePurchase(purchaseId, outcome),
+    );
     app.decorate('marketplace', marketplace);
     await app.register(marketplaceRoutes, { prefix: '/api', marketplace });
   },

@@ -162,15 +162,21 @@ export function createMarketplaceService({
     };
   }
 
-  /** Grants or gives up a purchase once its payment is settled (told by the payments module). */
-  async function onPaymentSettled(purchaseId: string, outcome: 'paid' | 'expired'): Promise<void> {
-    if (!UUID_PATTERN.test(purchaseId)) return;
-    if (outcome === 'paid') await repository.markPurchasePaid(purchaseId);
-    else await repository.markPurchaseFailed(purchaseId);
-  }
-  payments.onSettled(MARKETPLACE_PAYMENT_PURPOSE, onPaymentSettled);
-
   return {
+    /** Grants or gives up a purchase once its payment is settled (the payments module tells it). */
+    async settlePurchase(purchaseId: string, outcome: 'paid' | 'expired'): Promise<void> {
+      if (!UUID_PATTERN.test(purchaseId)) return;
+      if (outcome === 'expired') {
+        await repository.markPurchaseFailed(purchaseId);
+        return;
+      }
+      // A second checkout paid for a licence already held (two tabs): that money goes back.
+      if ((await repository.markPurchasePaid(purchaseId)) === 'duplicate') {
+        const purchase = await repository.purchase(purchaseId);
+        if (purchase?.paymentId) await payments.refund(purchase.paymentId);
+      }
+    },
+
     async browse(actor: Actor, query: MarketplaceQuery): Promise<MarketplaceListResponse> {
       const caller = await access.require(actor, 'marketplace.read');
       const page = query.page ?? 1;

@@ -11,6 +11,7 @@ import {
 import { CircleAlert, Eye, EyeOff, Pencil, Search, SearchX, Store, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -27,6 +28,7 @@ import { paths } from '@/config/paths.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { formatMoney, useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
+import { sessionQueryOptions } from '@/lib/session.ts';
 import { useMyListings, useSaveBio } from '../api/authors.ts';
 import { useListings, useUpdateListing } from '../api/listings.ts';
 import { ListingCard } from '../components/listing-card.tsx';
@@ -537,10 +539,11 @@ function AuthorProfileCard({ bio }: { bio: string }) {
   );
 }
 
+/** One's own author page (it exists before anything is published). */
 function MyAuthorPageLink() {
   const { t } = useTranslation('marketplace');
-  const mine = useMyListings();
-  const authorId = mine.data?.listings[0]?.author.id;
+  const session = useQuery(sessionQueryOptions());
+  const authorId = session.data?.user.id;
   if (!authorId) return <span />;
   return (
     <Link

@@ -1,12 +1,12 @@
 import type { LicensedPromptList } from '@compliance/shared/marketplace';
-import { Braces, Lock, Play, Store } from 'lucide-react';
+import { Lock, Play, Store } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
-import { useFormatters } from '@/lib/format.ts';
+import { PlaceholdersAndVersion } from './prompt-card.tsx';
 
 type LicensedPromptSummary = LicensedPromptList['prompts'][number];
 
@@ -19,7 +19,6 @@ export function LicensedPromptCard({
   onUse: (prompt: LicensedPromptSummary) => void;
 }) {
   const { t } = useTranslation('prompts');
-  const { formatDate } = useFormatters();
   const titleId = useId();
   return (
     <article
@@ -45,17 +44,11 @@ export function LicensedPromptCard({
       </p>
       <div className="flex flex-wrap items-center gap-1.5">
         <Badge icon={Lock}>{t('prompts:purchased.readOnly')}</Badge>
-        {prompt.placeholders.length > 0 && (
-          <Badge icon={Braces} title={prompt.placeholders.map((placeholder) => placeholder.name).join(', ')}>
-            {t('prompts:card.placeholders', { count: prompt.placeholders.length })}
-          </Badge>
-        )}
-        <span className="text-xs text-neutral-500">
-          {t('prompts:card.versionUpdated', {
-            version: prompt.version,
-            date: formatDate(prompt.updatedAt, { dateStyle: 'medium' }),
-          })}
-        </span>
+        <PlaceholdersAndVersion
+          names={prompt.placeholders.map((placeholder) => placeholder.name)}
+          version={prompt.version}
+          updatedAt={prompt.updatedAt}
+        />
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
         <Button

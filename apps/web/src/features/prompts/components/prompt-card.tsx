@@ -30,10 +30,35 @@ export interface PromptCardProps extends PromptActions {
   category: PromptCategory | undefined;
 }
 
+/** A prompt's placeholder count (names on hover) and its version with the day it changed. */
+export function PlaceholdersAndVersion({
+  names,
+  version,
+  updatedAt,
+}: {
+  names: string[];
+  version: number;
+  updatedAt: string;
+}) {
+  const { t } = useTranslation('prompts');
+  const { formatDate } = useFormatters();
+  return (
+    <>
+      {names.length > 0 && (
+        <Badge icon={Braces} title={names.join(', ')}>
+          {t('prompts:card.placeholders', { count: names.length })}
+        </Badge>
+      )}
+      <span className="text-xs text-neutral-500">
+        {t('prompts:card.versionUpdated', { version, date: formatDate(updatedAt, { dateStyle: 'medium' }) })}
+      </span>
+    </>
+  );
+}
+
 /** One prompt in the list: title, start of the text, category, placeholders, and what can be done with it. */
 export function PromptCard({ prompt, category, ...actions }: PromptCardProps) {
   const { t } = useTranslation('prompts');
-  const { formatDate } = useFormatters();
   const titleId = useId();
   return (
     <article
@@ -92,17 +117,7 @@ export function PromptCard({ prompt, category, ...actions }: PromptCardProps) {
         ) : (
           <Badge>{t('prompts:categories.none')}</Badge>
         )}
-        {prompt.placeholderNames.length > 0 && (
-          <Badge icon={Braces} title={prompt.placeholderNames.join(', ')}>
-            {t('prompts:card.placeholders', { count: prompt.placeholderNames.length })}
-          </Badge>
-        )}
-        <span className="text-xs text-neutral-500">
-          {t('prompts:card.versionUpdated', {
-            version: prompt.version,
-            date: formatDate(prompt.updatedAt, { dateStyle: 'medium' }),
-          })}
-        </span>
+        <PlaceholdersAndVersion names={prompt.placeholderNames} version={prompt.version} updatedAt={prompt.updatedAt} />
       </div>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
         <Button

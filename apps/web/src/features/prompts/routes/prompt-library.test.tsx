@@ -196,10 +196,13 @@ describe('prompt library', () => {
     await user.click(dialog.getByRole('button', { name: 'Fill in prompt' }));
     expect(await dialog.findByLabelText('Your prompt')).toHaveValue('Assess a client from Panama holding 1000 CHF.');
 
+    // The chat takes the text from the address and then drops it: record every location visited.
+    const visited: string[] = [];
+    const unsubscribe = router.subscribe((state) => visited.push(`${state.location.pathname}${state.location.search}`));
     await user.click(dialog.getByRole('button', { name: 'Open in chat' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
-    expect(new URLSearchParams(router.state.location.search).get('prompt')).toBe(
-      'Assess a client from Panama holding 1000 CHF.',
-    );
+    unsubscribe();
+    const opened = visited.map((entry) => new URL(entry, 'http://app.test')).find((url) => url.pathname === '/chat');
+    expect(opened?.searchParams.get('prompt')).toBe('Assess a client from Panama holding 1000 CHF.');
   });
 });

@@ -209,7 +209,21 @@ export function Component() {
           </p>
 
           {view === 'purchased' ? (
-            purchased.length === 0 ? (
+            // Not "nothing bought" while the list is still on its way, nor when it failed to load.
+            licensed.isPending ? (
+              <ListSkeleton />
+            ) : licensed.isError ? (
+              <EmptyState
+                role="alert"
+                icon={CircleAlert}
+                title={t('errors:prompts.promptsFailed')}
+                action={
+                  <Button variant="outline" loading={licensed.isRefetching} onClick={() => void licensed.refetch()}>
+                    {t('prompts:actions.retry')}
+                  </Button>
+                }
+              />
+            ) : purchased.length === 0 ? (
               <EmptyState
                 icon={ShoppingBag}
                 title={t('prompts:purchased.emptyTitle')}
