@@ -21,6 +21,7 @@ export const routeTable: { path: string; layout: string; session?: boolean }[] =
   { path: '/documents/{documentsFolder}', layout: 'user', session: true },
   { path: '/profile', layout: 'user', session: true },
   { path: '/settings', layout: 'user', session: true },
+  { path: '/settings/integrations', layout: 'user', session: true },
   { path: '/subscription', layout: 'onboarding', session: true },
   { path: '/subscription/success', layout: 'user', session: true },
   { path: '/subscription/cancel', layout: 'default' },
@@ -40,6 +41,7 @@ export const routeTable: { path: string; layout: string; session?: boolean }[] =
   { path: '/admin/knowledge-base/{kbFunction}/{kbResourceType}', layout: 'admin', session: true },
   { path: '/admin/knowledge-base/file/{kbFile}', layout: 'admin', session: true },
   { path: '/admin/knowledge-base/folder/{kbFolder}', layout: 'admin', session: true },
+  { path: '/admin/integrations', layout: 'admin', session: true },
   { path: '/test-upload', layout: 'admin', session: true },
 ];
 

@@ -31,6 +31,7 @@ import { billingModule, type BillingModuleOptions } from './modules/billing/bill
 import { onboardingModule } from './modules/onboarding/onboarding.module.ts';
 import { coursesModule, type CoursesModuleOptions } from './modules/courses/courses.module.ts';
 import { marketplaceModule } from './modules/marketplace/marketplace.module.ts';
+import { integrationsModule, type IntegrationsModuleOptions } from './modules/integrations/integrations.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
@@ -79,6 +80,8 @@ export interface BuildAppOptions {
   billing?: BillingModuleOptions;
   /** Courses: the shipped content folder, the clock reviews are scheduled by. */
   courses?: CoursesModuleOptions;
+  /** Integrations: another Slack API address (tests). */
+  integrations?: IntegrationsModuleOptions;
   /** More routes under /api, registered like a module's (tests use it to exercise the plugins). */
   extraRoutes?: FastifyPluginAsyncZod;
 }
@@ -151,6 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(billingModule, options.billing ?? {});
     await app.register(marketplaceModule);
     await app.register(coursesModule, options.courses ?? {});
+    await app.register(integrationsModule, options.integrations ?? {});
     await app.register(adminOverviewModule);
     if (options.extraRoutes) await app.register(options.extraRoutes, { prefix: '/api' });
 

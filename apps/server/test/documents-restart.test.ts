@@ -66,5 +66,5 @@ describe('uploads across a crash', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     // Two real starts on a 2-core machine shared with other test files.
-  }, 120_000);
+  }, 400_000);
 });

@@ -65,6 +65,9 @@ export const auditActions = [
   'admin.marketplace_review_removed',
   'admin.marketplace_report_dismissed',
   'admin.marketplace_purchase_refunded',
+  // Integrations
+  'integration.connection_created',
+  'integration.connection_deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -98,6 +98,9 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** Unset: the built-in TEST MODE payment provider. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** Integrations: the key connection secrets are encrypted with (unset: a key file in DATA_DIR), and
+   * whether connections may reach private networks (on-premises servers; off by default against SSRF). */
+  integrations: { secretKey: string | undefined; allowPrivateNetworks: boolean };
   /** Create or promote this admin at start-up. */
   admin: { email: string; password: string } | undefined;
   anonDailyQueryLimit: number;
@@ -246,6 +249,11 @@ export const envSchema = z
         'must be a Stripe webhook signing secret (whsec_…)',
       ),
     ),
+    INTEGRATIONS_SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters long')),
+    INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: withDefault(
+      z.enum(['true', 'false'], { error: 'must be true or false' }),
+      'false',
+    ),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
     ANON_DAILY_QUERY_LIMIT: withDefault(wholeNumber(0, 1_000_000), '5'),
@@ -322,6 +330,10 @@ function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    integrations: {
+      secretKey: env.INTEGRATIONS_SECRET_KEY,
+      allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === 'true',
+    },
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     anonDailyQueryLimit: env.ANON_DAILY_QUERY_LIMIT,
     rateLimit: {

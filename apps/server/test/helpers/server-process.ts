@@ -54,7 +54,7 @@ export function startServerProcess(env: Record<string, string>, script = 'src/se
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
-  const waitForLog: ServerProcess['waitForLog'] = (predicate, timeoutMs = 30_000) =>
+  const waitForLog: ServerProcess['waitForLog'] = (predicate, timeoutMs = 120_000) =>
     new Promise((resolve, reject) => {
       const check = () => {
         const found = logs.find(predicate);

@@ -52,9 +52,12 @@ describe('route guard (SPEC §5)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu for Anna Keller' })).toBeInTheDocument();
-    // The sidebar offers only what works: no entry for integrations, which have not landed yet.
+    // The sidebar offers only what works.
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).queryByRole('link', { name: /integrations/i })).not.toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Integrations' })).toHaveAttribute(
+      'href',
+      '/settings/integrations',
+    );
     expect(within(navigation).getByRole('link', { name: 'Prompt library' })).toHaveAttribute('href', '/prompt-library');
     expect(within(navigation).getByRole('link', { name: 'Marketplace' })).toHaveAttribute(
       'href',

@@ -85,6 +85,10 @@ export const routes: RouteObject[] = [
           { path: paths.app.documentsFolder.path, lazy: () => import('@/features/library/routes/documents.tsx') },
           { path: paths.app.profile.path, lazy: () => import('@/features/account/routes/profile.tsx') },
           { path: paths.app.settings.path, lazy: () => import('./routes/settings.tsx') },
+          {
+            path: paths.app.integrations.path,
+            lazy: () => import('@/features/integrations/routes/integrations.tsx'),
+          },
           { path: paths.courses.list.path, lazy: () => import('@/features/courses/routes/courses.tsx') },
           { path: paths.courses.notes.path, lazy: () => import('@/features/courses/routes/notes.tsx') },
           { path: paths.courses.course.path, lazy: () => import('@/features/courses/routes/course.tsx') },
@@ -171,6 +175,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.admin.marketplace.path,
             lazy: () => import('@/features/marketplace/routes/admin-marketplace.tsx'),
+          },
+          {
+            path: paths.admin.integrations.path,
+            lazy: () => import('@/features/integrations/routes/admin-integrations.tsx'),
           },
           {
             path: paths.admin.course.path,

@@ -43,6 +43,8 @@ export const paths = {
     },
     profile: { path: '/profile', getHref: () => '/profile' },
     settings: { path: '/settings', getHref: () => '/settings' },
+    /** Connections to other tools (storage and wikis synced into the library, channels answers are shared to). */
+    integrations: { path: '/settings/integrations', getHref: () => '/settings/integrations' },
     promptLibrary: { path: '/prompt-library', getHref: () => '/prompt-library' },
     promptMarketplace: {
       path: '/prompt-marketplace',
@@ -138,6 +140,11 @@ export const paths = {
     plans: { path: '/admin/plans', getHref: () => '/admin/plans' },
     courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
     marketplace: { path: '/admin/marketplace', getHref: () => '/admin/marketplace' },
+    /**
+     * The organisation's connections (channels everyone can share to, storage folders and wikis synced
+     * into the knowledge base) and the journal of every message sent out.
+     */
+    integrations: { path: '/admin/integrations', getHref: () => '/admin/integrations' },
     course: { path: '/admin/courses/:slug', getHref: (slug: string) => `/admin/courses/${enc(slug)}` },
   },
 } as const;

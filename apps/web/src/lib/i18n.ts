@@ -27,6 +27,7 @@ export const namespaces = [
   'onboarding',
   'courses',
   'marketplace',
+  'integrations',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 

@@ -10,3 +10,4 @@ export * from './users.ts';
 export * from './billing.ts';
 export * from './courses.ts';
 export * from './marketplace.ts';
+export * from './integrations.ts';

@@ -6,6 +6,7 @@ import {
   courseNotes,
   files,
   folders,
+  integrationConnections,
   promptCategories,
   prompts,
 } from '../../db/schema/index.ts';
@@ -49,6 +50,14 @@ export function createAccessRepository(db: Db) {
         .where(eq(courseNotes.id, id))
         .limit(1);
       return row?.userId ?? null;
+    },
+    async integrationOwner(id: string): Promise<{ scope: 'personal' | 'organisation'; userId: string | null } | null> {
+      const [row] = await db
+        .select({ scope: integrationConnections.scope, userId: integrationConnections.ownerUserId })
+        .from(integrationConnections)
+        .where(eq(integrationConnections.id, id))
+        .limit(1);
+      return row ?? null;
     },
     /** The user's role in the company, or null when they are not a member. */
     async companyRole(companyId: string, userId: string): Promise<'admin' | 'member' | null> {

@@ -16,6 +16,8 @@ const ids = {
   aliceNote: '50000000-0000-4000-8000-000000000001',
   company: '50000000-0000-4000-8000-000000000001',
   missing: '30000000-0000-4000-8000-000000000000',
+  aliceConnection: '60000000-0000-4000-8000-000000000001',
+  organisationConnection: '60000000-0000-4000-8000-000000000002',
 };
 
 function user(id: string, overrides: Partial<AuthUser> = {}): Actor {
@@ -48,6 +50,11 @@ const repository: AccessRepository = {
   },
   async courseNoteOwner(id) {
     return id === ids.aliceNote ? ids.alice : null;
+  },
+  async integrationOwner(id) {
+    if (id === ids.aliceConnection) return { scope: 'personal', userId: ids.alice };
+    if (id === ids.organisationConnection) return { scope: 'organisation', userId: ids.bob };
+    return null;
   },
   async companyRole(companyId, userId) {
     if (companyId !== ids.company) return null;
@@ -244,5 +251,21 @@ describe('company resources', () => {
     expect((await refusal(access.require(alice, 'company.read', { type: 'company', id: 'x' }))).code).toBe(
       'COMPANY_NOT_FOUND',
     );
+  });
+
+  it('keeps a personal connection its owner’s, and lets everyone send through the organisation’s', async () => {
+    const own = { type: 'integration', id: ids.aliceConnection } as const;
+    const shared = { type: 'integration', id: ids.organisationConnection } as const;
+    await access.require(alice, 'integration.manage', own);
+    for (const caller of [bob, admin]) {
+      expect(await refusal(access.require(caller, 'integration.use', own))).toEqual({
+        code: 'INTEGRATION_NOT_FOUND',
+        statusCode: 404,
+      });
+    }
+    await access.require(alice, 'integration.use', shared);
+    expect((await refusal(access.require(alice, 'integration.manage', shared))).code).toBe('INTEGRATION_NOT_FOUND');
+    await access.require(admin, 'integration.manage', shared);
+    expect((await refusal(access.require(alice, 'integration.admin'))).code).toBe('FORBIDDEN');
   });
 });

@@ -14,7 +14,8 @@ export type Resource =
   | { type: 'prompt' | 'prompt-category'; id: string }
   | { type: 'course-note'; id: string }
   | { type: 'library'; scope: LibraryScope }
-  | { type: 'company'; id: string };
+  | { type: 'company'; id: string }
+  | { type: 'integration'; id: string };
 
 type ActorFor<P extends Permission> = P extends PublicPermission ? Actor : UserActor;
 
@@ -28,7 +29,11 @@ const notFoundCode: Record<Exclude<Resource['type'], 'library'>, ErrorCode> = {
   'prompt-category': 'PROMPT_CATEGORY_NOT_FOUND',
   'course-note': 'COURSE_NOTE_NOT_FOUND',
   company: 'COMPANY_NOT_FOUND',
+  integration: 'INTEGRATION_NOT_FOUND',
 };
+
+/** What any user may do with an organisation-wide connection: see it and send through it. */
+const organisationConnectionPermissions = new Set<Permission>(['integration.read', 'integration.use']);
 
 /** Library permissions that only read; every other library permission changes something. */
 const readOnly = new Set<Permission>(['library.read']);
@@ -105,6 +110,13 @@ export function createAccess(repository: AccessRepository) {
         if (companyMemberPermissions.has(permission) || isCompanyAdmin({ role })) return true;
         // A member sees their company, so the refusal names the missing role rather than hiding it.
         throw new AppError('COMPANY_ADMIN_ONLY', 403, 'Company admins only');
+      }
+      case 'integration': {
+        if (!UUID_PATTERN.test(resource.id)) return false;
+        const owner = await repository.integrationOwner(resource.id);
+        if (!owner) return false;
+        if (owner.scope === 'personal') return owner.userId === actor.user.id;
+        return organisationConnectionPermissions.has(permission) || isAdmin(actor);
       }
     }
   }

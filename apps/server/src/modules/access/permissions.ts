@@ -50,6 +50,9 @@ export const permissionRules = {
   'marketplace.buy': 'user',
   'marketplace.sell': 'user',
   'marketplace.review': 'user',
+  'integration.read': 'user',
+  'integration.manage': 'user',
+  'integration.use': 'user',
 
   'admin.access': 'admin',
   'user.manage': 'admin',
@@ -60,6 +63,7 @@ export const permissionRules = {
   'plan.manage': 'admin',
   'course.manage': 'admin',
   'marketplace.moderate': 'admin',
+  'integration.admin': 'admin',
 } as const satisfies Record<string, AccessRule>;
 
 export type AccessRule = 'anyone' | 'session' | 'user' | 'admin';

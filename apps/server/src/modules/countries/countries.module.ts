@@ -9,13 +9,19 @@ import {
 } from './countries.content.ts';
 import { createCountriesRepository } from './countries.repository.ts';
 import { countriesRoutes } from './countries.routes.ts';
+import type { CountriesUpdate } from './countries.deps.ts';
 import { createCountriesService, type CountriesService } from './countries.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** FATF country data; the document library links related documents through `setRelatedDocumentsResolver`. */
-    countries: CountriesService;
+    countries: CountriesService & CountriesEvents;
   }
+}
+
+/** The module's events: other modules react to a committed change of the lists (e.g. channel alerts). */
+export interface CountriesEvents {
+  onListChanged(listener: (update: Omit<CountriesUpdate, 'originConnectionId'>) => Promise<void>): void;
 }
 
 export interface CountriesModuleOptions {
@@ -33,13 +39,22 @@ export const countriesModule = fp<CountriesModuleOptions>(
   async (app, options) => {
     const contentDir = options.contentDir ?? defaultContentDir;
     const log = app.log.child({ component: 'countries' });
+    const listChanged: Parameters<CountriesEvents['onListChanged']>[0][] = [];
     const countries = createCountriesService({
       access: app.access,
       repository: createCountriesRepository(app.db),
       log,
       audit: app.audit,
-      publish: ({ originConnectionId, ...data }) =>
-        app.realtime.publish({ broadcast: true, ...realtimeEvent('countries.updated', data), originConnectionId }),
+      publish: async ({ originConnectionId, ...data }) => {
+        for (const listener of listChanged) {
+          await listener(data).catch((error: unknown) => log.error({ err: error }, 'A countries listener failed'));
+        }
+        await app.realtime.publish({
+          broadcast: true,
+          ...realtimeEvent('countries.updated', data),
+          originConnectionId,
+        });
+      },
       relatedDocuments: await loadFatfKnowledgeDocuments(path.join(contentDir, 'knowledge-base')),
       now: () => new Date(),
     });
@@ -47,7 +62,8 @@ export const countriesModule = fp<CountriesModuleOptions>(
       options.content ?? (await loadFatfContent(path.join(contentDir, 'fatf'))),
     );
     log.info({ outcome }, 'FATF country data ready');
-    app.decorate('countries', countries);
+    const events: CountriesEvents = { onListChanged: (listener) => listChanged.push(listener) };
+    app.decorate('countries', Object.assign(countries, events));
     await app.register(countriesRoutes, { prefix: '/api', countries });
   },
   { name: 'countries', dependencies: ['db', 'auth', 'audit', 'realtime'] },

@@ -6,7 +6,14 @@ export type MailTemplate =
   | { name: 'verify_email'; vars: { firstName: string; code: string } }
   | { name: 'change_email'; vars: { firstName: string; code: string } }
   | { name: 'reset_password'; vars: { firstName: string; code: string; link: string } }
-  | { name: 'password_changed'; vars: { firstName: string } };
+  | { name: 'password_changed'; vars: { firstName: string } }
+  | {
+      name: 'integration_sync_failed';
+      vars: { firstName: string; connectionName: string; reason: SyncFailureReason; detail: string; link: string };
+    };
+
+/** Why a scheduled sync failed, as the e-mail explains it. */
+export type SyncFailureReason = 'auth' | 'unreachable' | 'notFound' | 'tooManyFiles' | 'other';
 
 export type MailTemplateName = MailTemplate['name'];
 
@@ -64,6 +71,26 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    integration_sync_failed: ({ firstName, connectionName, reason, detail, link }) => {
+      const reasons: Record<SyncFailureReason, string> = {
+        auth: 'the sign-in was refused (the password or token may have changed).',
+        unreachable: 'the server could not be reached.',
+        notFound: 'the folder or page no longer exists.',
+        tooManyFiles: 'the folder holds more files than one sync takes.',
+        other: 'the server answered with an error.',
+      };
+      return {
+        subject: `Sync failed: ${connectionName}`,
+        greeting: `Hello ${firstName},`,
+        lines: [
+          `The scheduled sync of your connection “${connectionName}” failed: ${reasons[reason]}`,
+          `The server said: ${detail}`,
+          `The documents synced before stay in the library, unchanged. Check the connection here: ${link}`,
+          `You get this e-mail once; the next one comes if a sync fails again after one that worked.`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
   },
   de: {
     verify_email: ({ firstName, code }) => ({
@@ -109,6 +136,26 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    integration_sync_failed: ({ firstName, connectionName, reason, detail, link }) => {
+      const reasons: Record<SyncFailureReason, string> = {
+        auth: 'die Anmeldung wurde abgelehnt (Passwort oder Token wurden vielleicht geändert).',
+        unreachable: 'der Server war nicht erreichbar.',
+        notFound: 'der Ordner oder die Seite existiert nicht mehr.',
+        tooManyFiles: 'der Ordner enthält mehr Dateien, als eine Synchronisierung übernimmt.',
+        other: 'der Server hat mit einem Fehler geantwortet.',
+      };
+      return {
+        subject: `Synchronisierung fehlgeschlagen: ${connectionName}`,
+        greeting: `Guten Tag ${firstName},`,
+        lines: [
+          `Die geplante Synchronisierung Ihrer Verbindung «${connectionName}» ist fehlgeschlagen: ${reasons[reason]}`,
+          `Meldung des Servers: ${detail}`,
+          `Die bisher synchronisierten Dokumente bleiben unverändert in der Bibliothek. Prüfen Sie die Verbindung hier: ${link}`,
+          `Sie erhalten diese E-Mail einmal; die nächste kommt, wenn nach einer erfolgreichen Synchronisierung wieder eine fehlschlägt.`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
   },
   fr: {
     verify_email: ({ firstName, code }) => ({
@@ -154,6 +201,26 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    integration_sync_failed: ({ firstName, connectionName, reason, detail, link }) => {
+      const reasons: Record<SyncFailureReason, string> = {
+        auth: 'la connexion a été refusée (le mot de passe ou le jeton a peut-être changé).',
+        unreachable: 'le serveur était injoignable.',
+        notFound: 'le dossier ou la page n’existe plus.',
+        tooManyFiles: 'le dossier contient plus de fichiers qu’une synchronisation n’en prend.',
+        other: 'le serveur a répondu par une erreur.',
+      };
+      return {
+        subject: `Échec de la synchronisation : ${connectionName}`,
+        greeting: `Bonjour ${firstName},`,
+        lines: [
+          `La synchronisation planifiée de votre connexion « ${connectionName} » a échoué : ${reasons[reason]}`,
+          `Réponse du serveur : ${detail}`,
+          `Les documents déjà synchronisés restent inchangés dans la bibliothèque. Vérifiez la connexion ici : ${link}`,
+          `Vous recevez cet e-mail une seule fois ; le suivant arrivera si une synchronisation échoue de nouveau après une réussite.`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
   },
   it: {
     verify_email: ({ firstName, code }) => ({
@@ -199,6 +266,26 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    integration_sync_failed: ({ firstName, connectionName, reason, detail, link }) => {
+      const reasons: Record<SyncFailureReason, string> = {
+        auth: 'l’accesso è stato rifiutato (la password o il token potrebbero essere cambiati).',
+        unreachable: 'il server non era raggiungibile.',
+        notFound: 'la cartella o la pagina non esiste più.',
+        tooManyFiles: 'la cartella contiene più file di quanti una sincronizzazione ne prenda.',
+        other: 'il server ha risposto con un errore.',
+      };
+      return {
+        subject: `Sincronizzazione non riuscita: ${connectionName}`,
+        greeting: `Buongiorno ${firstName},`,
+        lines: [
+          `La sincronizzazione pianificata della sua connessione «${connectionName}» non è riuscita: ${reasons[reason]}`,
+          `Risposta del server: ${detail}`,
+          `I documenti già sincronizzati restano invariati nella biblioteca. Verifichi la connessione qui: ${link}`,
+          `Riceve questa e-mail una sola volta; la prossima arriverà se una sincronizzazione non riesce di nuovo dopo una riuscita.`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
   },
 };
 

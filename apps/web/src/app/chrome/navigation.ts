@@ -10,6 +10,7 @@ import {
   LayoutDashboard,
   Library,
   MessagesSquare,
+  Plug,
   ScrollText,
   Settings,
   Store,
@@ -64,7 +65,8 @@ export const userNavigation: NavSection[] = [
   {
     label: 'common:nav.sections.account',
     items: [
-      { label: 'common:nav.settings', to: paths.app.settings.getHref(), icon: Settings },
+      { label: 'common:nav.settings', to: paths.app.settings.getHref(), icon: Settings, end: true },
+      { label: 'common:nav.integrations', to: paths.app.integrations.getHref(), icon: Plug },
       { label: 'common:nav.profile', to: paths.app.profile.getHref(), icon: UserRound },
       { label: 'common:nav.subscription', to: paths.billing.subscription.getHref(), icon: CreditCard },
     ],
@@ -85,6 +87,7 @@ export const adminNavigation: NavSection[] = [
       { label: 'billing:admin.nav', to: paths.admin.plans.getHref(), icon: CreditCard },
       { label: 'courses:admin.nav', to: paths.admin.courses.getHref(), icon: GraduationCap },
       { label: 'common:nav.admin.marketplace', to: paths.admin.marketplace.getHref(), icon: Store },
+      { label: 'common:nav.admin.integrations', to: paths.admin.integrations.getHref(), icon: Plug },
       { label: 'common:nav.admin.testUpload', to: paths.admin.testUpload.getHref(), icon: Upload },
     ],
   },

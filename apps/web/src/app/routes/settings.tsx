@@ -1,5 +1,6 @@
 import { SettingsPage } from '@/features/account/routes/settings.tsx';
 import { LearningSettingsCard } from '@/features/courses/components/learning-settings-card.tsx';
+import { IntegrationsSettingsCard } from '@/features/integrations/components/integrations-settings-card.tsx';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 
 export const handle = { title: 'common:pages.settings.title' } satisfies RouteHandle;
@@ -9,6 +10,7 @@ export function Component() {
   return (
     <SettingsPage>
       <LearningSettingsCard />
+      <IntegrationsSettingsCard />
     </SettingsPage>
   );
 }

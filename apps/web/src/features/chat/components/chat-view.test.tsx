@@ -253,6 +253,7 @@ beforeEach(() => {
     }
     if (path === '/api/account/settings') return json(200, settings);
     if (path === `/api/chat/conversations/${ids.conversation}`) return json(200, conversation);
+    if (path === '/api/integrations/share-targets') return json(200, { connections: [] });
     const content = /^\/api\/documents\/files\/([^/]+)\/content$/.exec(path);
     if (content) return json(200, contents[content[1]!]);
     if (path === `/api/documents/files/${ids.markdownFile}/download`) return new Response(markdownSource);
@@ -464,5 +465,30 @@ describe('offline mode', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toMatchObject({ regenerate: true });
     expect(await screen.findByText(/The built-in engine answers extractively from the sources/)).toBeInTheDocument();
+  });
+});
+
+describe('sharing an answer', () => {
+  it('offers Share on a finished answer of a saved conversation, opening the share dialog', async () => {
+    screenWidth(true);
+    const { user } = renderChat(ids.conversation);
+    const answer = await sources();
+    await user.click(answer.getByRole('button', { name: 'Share' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share this answer' }));
+    expect(await dialog.findByRole('link', { name: 'Set up integrations' })).toHaveAttribute(
+      'href',
+      '/settings/integrations',
+    );
+  });
+
+  it('is not offered in the anonymous trial', async () => {
+    screenWidth(true);
+    const { user } = renderChat(null, 'trial');
+    await user.click(await screen.findByRole('radio', { name: /AI Expert/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'Which jurisdictions?');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const answer = await sources();
+    expect(await answer.findByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(answer.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
   });
 });

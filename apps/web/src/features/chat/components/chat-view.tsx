@@ -8,6 +8,7 @@ import {
 } from '@compliance/shared/chat';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ShareAnswerDialog } from '@/components/integrations/share-answer-dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
@@ -83,6 +84,8 @@ export function ChatView({
   const [promptRunId, setPromptRunId] = useState<string | null>(initialDraft?.promptRunId ?? null);
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+  /** The answer being shared through a connection. */
+  const [sharing, setSharing] = useState<{ conversationId: string; messageId: string } | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   const conversation = conversationQuery.data;
@@ -309,6 +312,11 @@ export function ChatView({
                   onRetry={session.retry}
                   onRegenerate={regenerate}
                   onCopy={(item) => void copy(item)}
+                  onShare={
+                    mode === 'account' && conversationId
+                      ? (item) => setSharing({ conversationId, messageId: item.id })
+                      : undefined
+                  }
                   onOpenCitation={openCitation}
                   failureText={failureText(message)}
                   note={message === lastAssistant ? regenerateNote : null}
@@ -341,6 +349,7 @@ export function ChatView({
           />
         </div>
       </div>
+      {mode === 'account' && <ShareAnswerDialog answer={sharing} onOpenChange={(open) => !open && setSharing(null)} />}
       {viewer && (
         <CitationViewer citation={viewer} mode={mode} layout={wide ? 'panel' : 'sheet'} onClose={closeViewer} />
       )}

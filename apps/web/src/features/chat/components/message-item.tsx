@@ -1,5 +1,5 @@
 import { MAX_QUESTION_LENGTH, type Citation } from '@compliance/shared/chat';
-import { AlertTriangle, Bot, Copy, Pencil, RefreshCw, UserRound } from 'lucide-react';
+import { AlertTriangle, Bot, Copy, Pencil, RefreshCw, Share2, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -25,6 +25,8 @@ export interface MessageItemProps {
   onRetry: () => void;
   onRegenerate: () => void;
   onCopy: (message: UiMessage) => void;
+  /** Shares a complete answer through a connection (signed-in chat only). */
+  onShare?: (message: UiMessage) => void;
   /** Opens a cited document in the viewer; `opener` gets focus back when it closes. */
   onOpenCitation: (citation: Citation, opener: HTMLElement) => void;
   /** The translated failure, for an answer that failed. */
@@ -47,6 +49,7 @@ export function MessageItem({
   onRetry,
   onRegenerate,
   onCopy,
+  onShare,
   onOpenCitation,
   failureText,
   note,
@@ -191,6 +194,11 @@ export function MessageItem({
                 <Button size="xs" variant="ghost" color="neutral" icon={Copy} onClick={() => onCopy(message)}>
                   {t('chat:actions.copy')}
                 </Button>
+                {onShare && message.status === 'complete' && !message.id.startsWith('local-') && (
+                  <Button size="xs" variant="ghost" color="neutral" icon={Share2} onClick={() => onShare(message)}>
+                    {t('chat:actions.share')}
+                  </Button>
+                )}
                 {mode === 'account' && isLastAnswer && !streaming && !archived && (
                   <Button size="xs" variant="ghost" color="neutral" icon={RefreshCw} onClick={onRegenerate}>
                     {t('chat:actions.regenerate')}

@@ -2,7 +2,7 @@ import type { DocumentFile, UploadConflictStrategy } from '@compliance/shared/do
 import type { KbContents, KbFileDetail } from '@compliance/shared/knowledge';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { knowledgeQueryKey } from './taxonomy.ts';
+import { knowledgeQueryKey } from '@/components/knowledge-base/query-keys.ts';
 
 export function getBranch(functionId: string, resourceTypeId: string): Promise<KbContents> {
   return api.get(`/admin/knowledge/branches/${encodeURIComponent(functionId)}/${encodeURIComponent(resourceTypeId)}`);

@@ -1,5 +1,5 @@
 import { documentsQueryKey } from './get-folder-contents.ts';
-import { knowledgeQueryKey } from './taxonomy.ts';
+import { knowledgeQueryKey } from '@/components/knowledge-base/query-keys.ts';
 
 /** Which library: the user's own documents, or the shared knowledge base (admins). */
 export type LibraryScope = 'personal' | 'knowledge-base';

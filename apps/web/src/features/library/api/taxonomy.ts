@@ -1,39 +1,9 @@
-import type { LocalizedNamesInput, RegulatoryFunction, ResourceType } from '@compliance/shared/knowledge';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LocalizedNamesInput } from '@compliance/shared/knowledge';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { knowledgeQueryKey } from '@/components/knowledge-base/query-keys.ts';
 import { api } from '@/lib/api-client.ts';
 
-export const knowledgeQueryKey = ['knowledge'] as const;
 export type TaxonomyKind = 'functions' | 'resource-types';
-
-export function getFunctions(): Promise<RegulatoryFunction[]> {
-  return api.get('/admin/knowledge/functions');
-}
-
-export function getFunctionsQueryOptions() {
-  return queryOptions({ queryKey: [...knowledgeQueryKey, 'functions'], queryFn: getFunctions });
-}
-
-export function useFunctions() {
-  return useQuery(getFunctionsQueryOptions());
-}
-
-export function getResourceTypes(
-  functionId: string,
-): Promise<{ function: RegulatoryFunction | null; resourceTypes: ResourceType[] }> {
-  return api.get(`/admin/knowledge/functions/${encodeURIComponent(functionId)}/resource-types`);
-}
-
-export function getResourceTypesQueryOptions(functionId: string) {
-  return queryOptions({
-    queryKey: [...knowledgeQueryKey, 'resource-types', functionId],
-    queryFn: () => getResourceTypes(functionId),
-    meta: { errorToast: false },
-  });
-}
-
-export function useResourceTypes(functionId: string) {
-  return useQuery(getResourceTypesQueryOptions(functionId));
-}
 
 export function useSaveTaxonomyItem(kind: TaxonomyKind) {
   const queryClient = useQueryClient();

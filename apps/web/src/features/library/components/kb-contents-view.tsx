@@ -12,10 +12,10 @@ import { useRealtimeEvents } from '@/lib/realtime.ts';
 import { useUploadKbFiles } from '../api/branch.ts';
 import { useReindexFile } from '../api/file-mutations.ts';
 import { useCreateFolder } from '../api/folder-mutations.ts';
-import { knowledgeQueryKey } from '../api/taxonomy.ts';
+import { knowledgeQueryKey } from '@/components/knowledge-base/query-keys.ts';
 import { FolderContents, sortItems, type ItemActions } from './folder-contents.tsx';
 import { useItemDialogs } from './item-dialogs.tsx';
-import { useLocalizedName } from './localized-name.ts';
+import { useLocalizedName } from '@/components/knowledge-base/localized-name.ts';
 import { NameDialog } from './name-dialog.tsx';
 
 /** A knowledge-base branch or folder: its folders and documents, with upload and management. */

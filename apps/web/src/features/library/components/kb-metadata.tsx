@@ -2,7 +2,7 @@ import { isLocale } from '@compliance/shared/locales';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format.ts';
 import { languageNames, toLocale } from '@/lib/i18n.ts';
-import { useFunctions } from '../api/taxonomy.ts';
+import { useFunctions } from '@/components/knowledge-base/get-functions.ts';
 
 /** Front-matter fields shown elsewhere on the page, or not meant for readers. */
 const hidden = new Set(['title', 'summary', 'id']);

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useDeleteTaxonomyItem, useReorderTaxonomy, useSaveTaxonomyItem, type TaxonomyKind } from '../api/taxonomy.ts';
-import { useLocalizedName } from './localized-name.ts';
+import { useLocalizedName } from '@/components/knowledge-base/localized-name.ts';
 import { NamesDialog } from './names-dialog.tsx';
 
 type Item = Pick<RegulatoryFunction, 'id' | 'names' | 'descriptions' | 'documentCount'>;

@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
-import { useFunctions, useImportKnowledgeBase } from '../api/taxonomy.ts';
+import { useFunctions } from '@/components/knowledge-base/get-functions.ts';
+import { useImportKnowledgeBase } from '../api/taxonomy.ts';
 import { TaxonomyList } from '../components/taxonomy-list.tsx';
 
 export const handle = { title: 'knowledge:title' } satisfies RouteHandle;

@@ -21,10 +21,12 @@ import { useKbFile, useMoveKbFile } from '../api/branch.ts';
 import { KbMetadata } from '../components/kb-metadata.tsx';
 import { downloadFile } from '../api/download-file.ts';
 import { useDeleteFile, useReindexFile } from '../api/file-mutations.ts';
-import { knowledgeQueryKey, useFunctions, useResourceTypes } from '../api/taxonomy.ts';
+import { useFunctions } from '@/components/knowledge-base/get-functions.ts';
+import { useResourceTypes } from '@/components/knowledge-base/get-resource-types.ts';
+import { knowledgeQueryKey } from '@/components/knowledge-base/query-keys.ts';
 import { KbStatusBadge } from '../components/kb-status.tsx';
 import { KbLoadError } from '../components/load-error.tsx';
-import { useLocalizedName } from '../components/localized-name.ts';
+import { useLocalizedName } from '@/components/knowledge-base/localized-name.ts';
 
 export const handle = { title: 'knowledge:fileTitle' } satisfies RouteHandle;
 

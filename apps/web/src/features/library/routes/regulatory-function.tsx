@@ -5,8 +5,8 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
-import { useResourceTypes } from '../api/taxonomy.ts';
-import { useLocalizedName } from '../components/localized-name.ts';
+import { useResourceTypes } from '@/components/knowledge-base/get-resource-types.ts';
+import { useLocalizedName } from '@/components/knowledge-base/localized-name.ts';
 import { KbLoadError } from '../components/load-error.tsx';
 import { TaxonomyList } from '../components/taxonomy-list.tsx';
 

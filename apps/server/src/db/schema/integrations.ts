@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { files, folders } from './documents.ts';
+import { users } from './users.ts';
+
+/**
+ * A connection to another tool: a user's own (`personal`) or set up by admins for everyone
+ * (`organisation`). The secret (password, token, webhook address) is stored encrypted; `settings`
+ * holds only what may be shown again.
+ */
+export const integrationConnections = pgTable(
+  'integration_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scope: text('scope', { enum: ['personal', 'organisation'] }).notNull(),
+    /** The owner of a personal connection; the admin who set up an organisation one (null once deleted). */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['webdav', 'dokuwiki', 'slack', 'teams'] }).notNull(),
+    name: text('name').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    /** AES-256-GCM, `v1:<iv>:<tag>:<ciphertext>` in base64url. */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    status: text('status', { enum: ['untested', 'connected', 'failing'] })
+      .notNull()
+      .default('untested'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastErrorCode: text('last_error_code'),
+    lastErrorDetail: text('last_error_detail'),
+    /** Storage: the library folder synced files go into (created on the first sync). */
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** Storage on a schedule: when the next sync is due. */
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('integration_connections_owner_idx').on(table.ownerUserId),
+    index('integration_connections_due_idx').on(table.nextSyncAt),
+    check('integration_connections_owner_check', sql`${table.scope} <> 'personal' OR ${table.ownerUserId} IS NOT NULL`),
+  ],
+);
+
+/** One sync of a storage connection: queued, then run by a job; its items say what happened per file. */
+export const integrationSyncRuns = pgTable(
+  'integration_sync_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => integrationConnections.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'partial', 'failed'] })
+      .notNull()
+      .default('queued'),
+    added: integer('added').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    deleted: integer('deleted').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    errorCode: text('error_code'),
+    items: jsonb('items')
+      .$type<{ remotePath: string; outcome: string; detail: string | null; fileId: string | null }[]>()
+      .notNull()
+      .default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('integration_sync_runs_connection_idx').on(table.connectionId, table.createdAt)],
+);
+
+/** What a storage connection brought into the library: remote path → file, with the version synced. */
+export const integrationRemoteFiles = pgTable(
+  'integration_remote_files',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => integrationConnections.id, { onDelete: 'cascade' }),
+    remotePath: text('remote_path').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    /** The remote's ETag (or size + modification time when it has none). */
+    version: text('version').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('integration_remote_files_path_idx').on(table.connectionId, table.remotePath),
+    index('integration_remote_files_file_idx').on(table.fileId),
+  ],
+);
+
+/**
+ * Every message sent out (a shared answer, an alert, an answer saved to storage): what, where, by
+ * whom, when, and a hash of the content — the books-and-records journal a company exports.
+ * Kept when the connection is deleted.
+ */
+export const integrationJournal = pgTable(
+  'integration_journal',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id').references(() => integrationConnections.id, { onDelete: 'set null' }),
+    connectionName: text('connection_name').notNull(),
+    connectionScope: text('connection_scope', { enum: ['personal', 'organisation'] }).notNull(),
+    kind: text('kind').notNull(),
+    destination: text('destination').notNull(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderEmail: text('sender_email').notNull(),
+    content: text('content').notNull(),
+    contentSha256: text('content_sha256').notNull(),
+    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    externalId: text('external_id'),
+    errorCode: text('error_code'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('integration_journal_sender_idx').on(table.senderUserId, table.sentAt),
+    index('integration_journal_sent_idx').on(table.sentAt),
+  ],
+);
+
+export type IntegrationConnectionRow = typeof integrationConnections.$inferSelect;
+export type IntegrationSyncRunRow = typeof integrationSyncRuns.$inferSelect;
+export type IntegrationJournalRow = typeof integrationJournal.$inferSelect;

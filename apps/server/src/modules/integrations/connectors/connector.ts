@@ -1,0 +1,128 @@
+import type { ErrorCode } from '@compliance/shared/errors';
+
+/**
+ * One interface per capability (STYLE.md "Connectors"); one adapter per product implements it.
+ * Adapters throw `ConnectorError` with a stable code, so the service records and the interface
+ * translates every failure the same way whatever the product.
+ */
+
+export type ConnectorErrorCode = Extract<ErrorCode, `INTEGRATION_${string}`>;
+
+export class ConnectorError extends Error {
+  override name = 'ConnectorError';
+  readonly code: ConnectorErrorCode;
+  /** The remote's own words (shown beside the translated message), never a secret. */
+  readonly detail: string;
+  /** For INTEGRATION_RATE_LIMITED: how long the remote asked us to wait. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(code: ConnectorErrorCode, detail: string, retryAfterMs?: number) {
+    super(`${code}: ${detail}`);
+    this.code = code;
+    this.detail = detail;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+const UNREACHABLE_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** Any failure of a call to a remote, as a ConnectorError (network errors are searched through `cause`). */
+export function toConnectorError(error: unknown): ConnectorError {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 6; depth += 1) {
+    if (current instanceof ConnectorError) return current;
+    const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) {
+      return new ConnectorError('INTEGRATION_UNREACHABLE', code);
+    }
+    if (name === 'TimeoutError' || name === 'AbortError') {
+      return new ConnectorError('INTEGRATION_UNREACHABLE', 'timed out');
+    }
+    if (name === 'ConnectorError' && typeof message === 'string') break;
+    // undici puts the network error in `cause`, the Slack client in `original`.
+    current = (current as { cause?: unknown }).cause ?? (current as { original?: unknown }).original;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ConnectorError('INTEGRATION_REMOTE_ERROR', message.slice(0, 300));
+}
+
+/** Maps an HTTP status a remote answered to the failure it means. */
+export function httpStatusError(status: number, detail: string, retryAfter?: string | null): ConnectorError {
+  if (status === 401 || status === 403) return new ConnectorError('INTEGRATION_AUTH_FAILED', detail);
+  if (status === 404 || status === 410) return new ConnectorError('INTEGRATION_REMOTE_NOT_FOUND', detail);
+  if (status === 429) {
+    return new ConnectorError('INTEGRATION_RATE_LIMITED', detail, retryAfterMs(retryAfter));
+  }
+  if (status >= 300 && status < 400) {
+    return new ConnectorError('INTEGRATION_REMOTE_ERROR', `redirected (${status}): redirects are not followed`);
+  }
+  return new ConnectorError('INTEGRATION_REMOTE_ERROR', detail);
+}
+
+/** A Retry-After header (seconds or an HTTP date) in milliseconds; a minute when absent or odd. */
+export function retryAfterMs(header: string | null | undefined): number {
+  if (!header) return 60_000;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, 3_600_000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.min(Math.max(date - Date.now(), 0), 3_600_000) : 60_000;
+}
+
+// ---- storage ----
+
+export interface RemoteFile {
+  /** Path relative to the connection's folder, with forward slashes, no leading slash. */
+  path: string;
+  /** ETag, or size and modification time when the server gives none. */
+  version: string;
+  size: number;
+  contentType: string;
+}
+
+export interface StorageConnector {
+  /** Signs in and reads the folder: throws when either fails. */
+  check(): Promise<void>;
+  /** Every file under the folder (sub-folders included), at most `limit` + 1 (so "too many" can be told). */
+  list(limit: number): Promise<RemoteFile[]>;
+  read(path: string, maxBytes: number): Promise<Uint8Array>;
+  /** Writes a file (creating its folders), replacing one of the same name. */
+  write(path: string, content: string, contentType: string): Promise<void>;
+  /** Where it points, for display. */
+  describe(): string;
+}
+
+// ---- messages ----
+
+export interface OutboundMessage {
+  title: string;
+  /** Markdown: the answer's text, [n] markers kept. */
+  text: string;
+  citations: { number: number; title: string; url: string | null; quote: string }[];
+  /** Who sent it and from where, shown under the message. */
+  footer: string;
+}
+
+export interface MessageConnector {
+  /** Signs in and finds the channel; a product that can only be tested by posting returns what it posted. */
+  check(): Promise<{ testMessage: string | null }>;
+  post(message: OutboundMessage): Promise<{ externalId: string | null }>;
+  describe(): string;
+}

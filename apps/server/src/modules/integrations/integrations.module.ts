@@ -1,0 +1,67 @@
+import { MAX_FILE_SIZE_BYTES } from '@compliance/shared/documents';
+import fp from 'fastify-plugin';
+import { createIntegrationsRepository } from './integrations.repository.ts';
+import { integrationsRoutes } from './integrations.routes.ts';
+import {
+  createIntegrationsService,
+  fatfAlertJob,
+  scheduledSyncJob,
+  syncConnectionJob,
+  type IntegrationsService,
+} from './integrations.service.ts';
+import { createOutbound } from './outbound.ts';
+import { createSecretBox, loadSecretKey } from './secret-box.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    integrations: IntegrationsService;
+  }
+}
+
+export interface IntegrationsModuleOptions {
+  /** Another Slack Web API address (tests point it at a local server that speaks Slack's API). */
+  slackApiUrl?: string;
+}
+
+/** Connections to other tools (issue 17): storage sync into the library, sharing answers, the outbound journal. */
+export const integrationsModule = fp<IntegrationsModuleOptions>(
+  async (app, options) => {
+    const { secretKey, allowPrivateNetworks } = app.config.integrations;
+    if (allowPrivateNetworks) {
+      app.log.warn(
+        'INTEGRATIONS_ALLOW_PRIVATE_NETWORKS=true: connections may reach this machine and its private network',
+      );
+    }
+    const outbound = createOutbound({ allowPrivateNetworks });
+    app.addHook('onClose', async () => outbound.close());
+    const integrations = createIntegrationsService({
+      db: app.db,
+      access: app.access,
+      repository: createIntegrationsRepository(app.db),
+      secrets: createSecretBox(await loadSecretKey(secretKey, app.config.dataDir)),
+      outbound,
+      jobs: app.jobs,
+      library: app.library,
+      knowledge: app.knowledge,
+      chat: app.chat,
+      countries: app.countries,
+      audit: app.audit,
+      mail: app.mail,
+      log: app.log.child({ component: 'integrations' }),
+      publicUrl: app.config.publicUrl,
+      maxFileBytes: MAX_FILE_SIZE_BYTES,
+      slackApiUrl: options.slackApiUrl,
+    });
+    app.jobs.register(syncConnectionJob, ({ runId }) => integrations.runSync(runId));
+    app.jobs.register(fatfAlertJob, ({ connectionId, asOf, changed }) =>
+      integrations.sendFatfAlert(connectionId, asOf, changed),
+    );
+    app.countries.onListChanged(async ({ reason, asOf, changed }) => {
+      if (reason !== 'reviewed') await integrations.queueFatfAlerts(changed, asOf);
+    });
+    app.jobs.register(scheduledSyncJob, ({ connectionId, dueAt }) => integrations.runScheduled(connectionId, dueAt));
+    app.decorate('integrations', integrations);
+    await app.register(integrationsRoutes, { prefix: '/api', integrations });
+  },
+  { name: 'integrations', dependencies: ['db', 'auth', 'jobs', 'audit', 'mail', 'library', 'chat', 'countries'] },
+);

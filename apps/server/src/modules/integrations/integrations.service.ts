@@ -1,0 +1,913 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path/posix';
+import type { Citation } from '@compliance/shared/chat';
+import {
+  MAX_CONNECTIONS_PER_OWNER,
+  MAX_SYNCED_FILES,
+  SYNC_RUNS_SHOWN,
+  SYNC_RUN_ITEMS_KEPT,
+  JOURNAL_PAGE_SIZE,
+  connectorCapability,
+  createConnectionInputSchema,
+  dokuwikiSettingsSchema,
+  slackSettingsSchema,
+  syncsDocuments,
+  teamsSettingsSchema,
+  webdavSettingsSchema,
+  type Connection,
+  type ConnectionScope,
+  type ConnectionTestResult,
+  type CreateConnectionInput,
+  type JournalEntry,
+  type JournalPage,
+  type SyncRun,
+  type SyncSchedule,
+  type UpdateConnectionInput,
+} from '@compliance/shared/integrations';
+import { csvText } from '@compliance/shared/csv';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { IntegrationConnectionRow, IntegrationJournalRow, IntegrationSyncRunRow } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { Access } from '../access/access.ts';
+import { systemActor, type Actor, type UserActor } from '../access/actor.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { ChatService } from '../chat/chat.service.ts';
+import type { CountriesService } from '../countries/countries.service.ts';
+import { defineJob, PermanentJobError } from '../jobs/job-definition.ts';
+import type { JobQueue } from '../jobs/jobs.service.ts';
+import type { KnowledgeService } from '../library/knowledge-base.service.ts';
+import type { LibraryRoot, LibraryService } from '../library/library.service.ts';
+import type { SyncFailureReason } from '../mail/mail-templates.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import {
+  ConnectorError,
+  type MessageConnector,
+  type OutboundMessage,
+  type StorageConnector,
+} from './connectors/connector.ts';
+import { createDokuwikiConnector } from './connectors/dokuwiki.ts';
+import { createSlackConnector } from './connectors/slack.ts';
+import { createTeamsConnector } from './connectors/teams.ts';
+import { createWebdavConnector } from './connectors/webdav.ts';
+import type { IntegrationsRepository } from './integrations.repository.ts';
+import type { Outbound } from './outbound.ts';
+import type { SecretBox } from './secret-box.ts';
+import { fatfAlertMessage, sharedAnswerFooter } from './shared-message.ts';
+
+export const syncConnectionJob = defineJob('integrations.sync', z.object({ runId: z.uuid() }), {
+  maxAttempts: 3,
+  timeoutMs: 30 * 60_000,
+});
+export const fatfAlertJob = defineJob(
+  'integrations.fatf-alert',
+  z.object({ connectionId: z.uuid(), asOf: z.string(), changed: z.array(z.string().length(2)).max(300) }),
+  { maxAttempts: 6 },
+);
+export const scheduledSyncJob = defineJob(
+  'integrations.scheduled-sync',
+  z.object({ connectionId: z.uuid(), dueAt: z.iso.datetime() }),
+  { maxAttempts: 3 },
+);
+
+/** A queued or running sync older than its job's attempts can take is treated as dead. */
+const STALE_RUN_MS = syncConnectionJob.maxAttempts * syncConnectionJob.timeoutMs + 10 * 60_000;
+
+const SCHEDULE_INTERVAL_MS: Record<SyncSchedule, number | null> = {
+  manual: null,
+  hourly: 60 * 60_000,
+  daily: 24 * 60 * 60_000,
+};
+
+interface SyncTarget {
+  actor: UserActor;
+  root: LibraryRoot;
+}
+
+export interface IntegrationsDeps {
+  db: Db;
+  access: Access;
+  repository: IntegrationsRepository;
+  secrets: SecretBox;
+  outbound: Outbound;
+  jobs: JobQueue;
+  library: LibraryService;
+  knowledge: KnowledgeService;
+  /** The FATF lists, read for alerts. */
+  countries: Pick<CountriesService, 'listAllCountries'>;
+  chat: ChatService;
+  audit: AuditService;
+  mail: Pick<MailService, 'queue'>;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  maxFileBytes: number;
+  /** Tests point the Slack client at a local server that speaks Slack's Web API. */
+  slackApiUrl?: string;
+  now?: () => Date;
+}
+
+/**
+ * Connections to other tools (issue 17): set up, tested, and used — storage folders synced into the
+ * library, answers shared to channels or saved to storage, every outbound message in the journal.
+ * Every public method starts with the access check; another user's connection answers "not found".
+ */
+export function createIntegrationsService(deps: IntegrationsDeps) {
+  const { db, access, repository, secrets, outbound, jobs, library, knowledge, chat, audit, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  // ---- connectors ----
+
+  /** Storage folders and wikis: both list, read and write documents, and sync the same way. */
+  function sourceConnector(row: IntegrationConnectionRow): StorageConnector {
+    if (row.kind === 'webdav') {
+      return createWebdavConnector(
+        webdavSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+      );
+    }
+    if (row.kind === 'dokuwiki') {
+      return createDokuwikiConnector(
+        dokuwikiSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+      );
+    }
+    throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a storage or wiki connection');
+  }
+
+  const isSource = (row: IntegrationConnectionRow) => syncsDocuments(connectorCapability[row.kind]);
+
+  function messageConnector(row: IntegrationConnectionRow): MessageConnector {
+    if (row.kind === 'slack') {
+      return createSlackConnector(
+        slackSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+        {
+          apiUrl: deps.slackApiUrl,
+        },
+      );
+    }
+    if (row.kind === 'teams') return createTeamsConnector(secrets.open(row.secretCiphertext), outbound);
+    throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a messaging connection');
+  }
+
+  /** Where a connection points, for display; never throws (a broken secret shows as the kind). */
+  function describe(row: IntegrationConnectionRow): string {
+    try {
+      return isSource(row) ? sourceConnector(row).describe() : messageConnector(row).describe();
+    } catch {
+      return row.kind;
+    }
+  }
+
+  function toConnection(row: IntegrationConnectionRow): Connection {
+    return {
+      id: row.id,
+      kind: row.kind,
+      capability: connectorCapability[row.kind],
+      scope: row.scope,
+      name: row.name,
+      settings: row.settings,
+      target: describe(row),
+      status: row.status,
+      lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+      lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+      lastError: row.lastErrorCode ? { code: row.lastErrorCode, detail: row.lastErrorDetail ?? '' } : null,
+      folderId: row.folderId,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function connectionRow(id: string): Promise<IntegrationConnectionRow> {
+    const row = await repository.find(id);
+    if (!row) throw new AppError('INTEGRATION_NOT_FOUND', 404, 'integration not found');
+    return row;
+  }
+
+  async function recordCheck(row: IntegrationConnectionRow, error: ConnectorError | null) {
+    return repository.update(row.id, {
+      status: error ? 'failing' : 'connected',
+      lastCheckedAt: now(),
+      lastErrorCode: error?.code ?? null,
+      lastErrorDetail: error?.detail ?? null,
+    });
+  }
+
+  /** Signs in to the remote and records the outcome on the connection. */
+  async function check(row: IntegrationConnectionRow, sender: UserActor): Promise<IntegrationConnectionRow> {
+    try {
+      if (isSource(row)) {
+        await sourceConnector(row).check();
+      } else {
+        const { testMessage } = await messageConnector(row).check();
+        if (testMessage)
+          await journal(row, sender, { destination: describe(row), content: testMessage, externalId: null });
+      }
+      return await recordCheck(row, null);
+    } catch (error) {
+      if (!(error instanceof ConnectorError)) throw error;
+      return recordCheck(row, error);
+    }
+  }
+
+  function settingsFor(kind: IntegrationConnectionRow['kind'], value: unknown) {
+    const schema = {
+      webdav: webdavSettingsSchema,
+      dokuwiki: dokuwikiSettingsSchema,
+      slack: slackSettingsSchema,
+      teams: teamsSettingsSchema,
+    }[kind];
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const fields = Object.fromEntries(
+        parsed.error.issues.map((issue) => [['settings', ...issue.path].join('.'), issue.message]),
+      );
+      throw new AppError('VALIDATION_FAILED', 400, 'The settings are not valid', { fields });
+    }
+    return parsed.data as Record<string, unknown>;
+  }
+
+  /**
+   * Where synced documents go: a personal connection into its owner's library (a knowledge-base
+   * branch is dropped), an organisation one into the knowledge-base branch its admin chose.
+   */
+  async function targetSettings(
+    manager: UserActor,
+    scope: ConnectionScope,
+    kind: IntegrationConnectionRow['kind'],
+    settings: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    if (!syncsDocuments(connectorCapability[kind])) return settings;
+    const { knowledgeBase, ...rest } = settings as { knowledgeBase?: { functionId: string; resourceTypeId: string } };
+    if (scope === 'personal') return rest;
+    if (!knowledgeBase) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Choose the knowledge-base branch', {
+        fields: { 'settings.knowledgeBase': 'integrations:validation.knowledgeBaseRequired' },
+      });
+    }
+    await knowledge.getBranch(manager, knowledgeBase.functionId, knowledgeBase.resourceTypeId, null);
+    return { ...rest, knowledgeBase };
+  }
+
+  /** A URL in the settings or the secret must pass the network guard before anything is stored. */
+  function guardAddresses(kind: IntegrationConnectionRow['kind'], settings: Record<string, unknown>, secret: string) {
+    try {
+      if (kind === 'webdav' || kind === 'dokuwiki') outbound.checkUrl(String(settings['url']));
+      if (kind === 'teams') outbound.checkUrl(secret);
+    } catch (error) {
+      if (error instanceof ConnectorError) throw new AppError(error.code, 400, error.detail);
+      throw error;
+    }
+  }
+
+  // ---- scheduling ----
+
+  /** The next scheduled sync of a storage connection (or none), as one durable job. */
+  async function schedule(row: IntegrationConnectionRow): Promise<void> {
+    const schedule = isSource(row) ? (row.settings as { schedule?: SyncSchedule }).schedule : undefined;
+    const interval = schedule ? SCHEDULE_INTERVAL_MS[schedule] : null;
+    const dueAt = interval ? new Date(now().getTime() + interval) : null;
+    await db.transaction(async (tx) => {
+      await repository.update(row.id, { nextSyncAt: dueAt }, tx);
+      if (dueAt)
+        await jobs.enqueue(
+          scheduledSyncJob,
+          { connectionId: row.id, dueAt: dueAt.toISOString() },
+          { runAt: dueAt, tx },
+        );
+    });
+  }
+
+  // ---- sync ----
+
+  async function queueSync(
+    row: IntegrationConnectionRow,
+    trigger: 'manual' | 'schedule',
+  ): Promise<IntegrationSyncRunRow> {
+    const active = await repository.activeRun(row.id);
+    if (active && now().getTime() - active.createdAt.getTime() < STALE_RUN_MS) {
+      throw new AppError('INTEGRATION_SYNC_RUNNING', 409, 'A sync of this connection is already under way');
+    }
+    // A run whose job gave up (it outlived every attempt) must not block the connection for ever.
+    if (active)
+      await repository.updateRun(active.id, {
+        status: 'failed',
+        errorCode: 'INTEGRATION_REMOTE_ERROR',
+        finishedAt: now(),
+      });
+    const run = await repository.insertRun(row.id, trigger);
+    await jobs.enqueue(syncConnectionJob, { runId: run.id });
+    return run;
+  }
+
+  /** The account a personal connection works for; its sync stops when the account is disabled. */
+  async function ownerActor(row: IntegrationConnectionRow): Promise<UserActor> {
+    const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
+    if (!owner || owner.status !== 'active' || !owner.emailVerifiedAt) {
+      throw new PermanentJobError('The connection’s owner cannot use it any more');
+    }
+    return {
+      kind: 'user',
+      sessionId: `integration:${row.id}`,
+      ip: '127.0.0.1',
+      user: {
+        id: owner.id,
+        email: owner.email,
+        firstName: owner.firstName,
+        lastName: owner.lastName,
+        companyName: owner.companyName,
+        role: owner.role,
+        language: owner.language,
+        emailVerified: true,
+      },
+    };
+  }
+
+  /**
+   * Who a sync works as and where its files go: a personal connection's owner and their library, or
+   * (organisation) the system and the knowledge-base branch the admin chose.
+   */
+  async function syncTarget(row: IntegrationConnectionRow): Promise<SyncTarget> {
+    if (row.scope === 'personal') return { actor: await ownerActor(row), root: { scope: 'personal' } };
+    const branch = (row.settings as { knowledgeBase?: { functionId: string; resourceTypeId: string } }).knowledgeBase;
+    if (!branch) throw new ConnectorError('INTEGRATION_REMOTE_ERROR', 'no knowledge-base branch chosen');
+    return { actor: systemActor, root: { scope: 'knowledge-base', ...branch } };
+  }
+
+  /** The folder a connection syncs into: made on first use, named after the connection. */
+  async function syncFolder(row: IntegrationConnectionRow, target: SyncTarget): Promise<string> {
+    if (row.folderId) {
+      try {
+        await library.getContents(target.actor, target.root, row.folderId);
+        return row.folderId;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+      }
+    }
+    const folder = await ensureFolder(target, null, row.name);
+    await repository.update(row.id, { folderId: folder });
+    return folder;
+  }
+
+  async function ensureFolder(target: SyncTarget, parentId: string | null, name: string): Promise<string> {
+    const contents = await library.getContents(target.actor, target.root, parentId);
+    const existing = contents.folders.find((folder) => folder.name === name);
+    if (existing) return existing.id;
+    const created = await library.createFolder(target.actor, target.root, { name, parentId });
+    return created.id;
+  }
+
+  async function runSync(runId: string): Promise<void> {
+    const run = await repository.findRun(runId);
+    if (!run || run.status === 'succeeded' || run.status === 'partial' || run.status === 'failed') return;
+    const row = await repository.find(run.connectionId);
+    if (!row) return;
+    await repository.updateRun(run.id, { status: 'running', startedAt: now() });
+
+    const counts = { added: 0, updated: 0, deleted: 0, unchanged: 0, failed: 0 };
+    const items: IntegrationSyncRunRow['items'] = [];
+    const note = (item: IntegrationSyncRunRow['items'][number]) => {
+      counts[item.outcome as keyof typeof counts] += 1;
+      if (items.length < SYNC_RUN_ITEMS_KEPT) items.push(item);
+    };
+    let failure: ConnectorError | null = null;
+    try {
+      const target = await syncTarget(row);
+      const connector = sourceConnector(row);
+      const remote = await connector.list(MAX_SYNCED_FILES);
+      if (remote.length > MAX_SYNCED_FILES) {
+        throw new ConnectorError('INTEGRATION_TOO_MANY_FILES', `more than ${MAX_SYNCED_FILES} files`);
+      }
+      const rootFolder = await syncFolder(row, target);
+      const known = new Map((await repository.remoteFiles(row.id)).map((entry) => [entry.remotePath, entry]));
+      const folders = new Map<string, string>([['.', rootFolder]]);
+      const folderFor = async (dir: string): Promise<string> => {
+        const cached = folders.get(dir);
+        if (cached) return cached;
+        const parent = await folderFor(path.dirname(dir));
+        const id = await ensureFolder(target, parent, path.basename(dir));
+        folders.set(dir, id);
+        return id;
+      };
+
+      for (const file of remote) {
+        const previous = known.get(file.path);
+        known.delete(file.path);
+        if (previous && previous.version === file.version) {
+          counts.unchanged += 1;
+          continue;
+        }
+        try {
+          if (file.size > deps.maxFileBytes) {
+            throw new AppError('FILE_TOO_LARGE', 413, `larger than ${deps.maxFileBytes} bytes`);
+          }
+          const bytes = await connector.read(file.path, deps.maxFileBytes);
+          const { file: stored } = await library.upload(target.actor, target.root, {
+            folderId: await folderFor(path.dirname(file.path)),
+            fileName: path.basename(file.path),
+            mimeType: file.contentType,
+            source: bytes,
+            onConflict: 'replace',
+          });
+          await repository.putRemoteFile(row.id, file.path, stored.id, file.version);
+          note({ remotePath: file.path, outcome: previous ? 'updated' : 'added', detail: null, fileId: stored.id });
+        } catch (error) {
+          if (error instanceof ConnectorError && error.code !== 'INTEGRATION_REMOTE_NOT_FOUND') throw error;
+          const detail = error instanceof AppError || error instanceof ConnectorError ? error.code : 'INTERNAL_ERROR';
+          if (!(error instanceof AppError || error instanceof ConnectorError))
+            log.error({ err: error }, 'Sync of one file failed');
+          note({ remotePath: file.path, outcome: 'failed', detail, fileId: previous?.fileId ?? null });
+        }
+      }
+
+      // What is gone from the remote folder goes from the library too.
+      for (const [remotePath, entry] of known) {
+        try {
+          await library.deleteFile(target.actor, entry.fileId);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
+        }
+        await repository.removeRemoteFile(row.id, remotePath);
+        note({ remotePath, outcome: 'deleted', detail: null, fileId: null });
+      }
+    } catch (error) {
+      if (error instanceof PermanentJobError) {
+        failure = new ConnectorError('INTEGRATION_AUTH_FAILED', error.message);
+      } else if (error instanceof ConnectorError) {
+        failure = error;
+      } else {
+        log.error({ err: error, connectionId: row.id }, 'Sync failed');
+        failure = new ConnectorError('INTEGRATION_REMOTE_ERROR', 'internal error');
+      }
+    }
+
+    const status = failure ? 'failed' : counts.failed > 0 ? 'partial' : 'succeeded';
+    if (failure && run.trigger === 'schedule') await tellOwnerSyncFailed(row, failure);
+    await repository.updateRun(run.id, {
+      status,
+      ...counts,
+      items,
+      errorCode: failure?.code ?? null,
+      finishedAt: now(),
+    });
+    await repository.update(row.id, {
+      lastSyncAt: now(),
+      status: failure ? 'failing' : 'connected',
+      lastCheckedAt: now(),
+      lastErrorCode: failure?.code ?? null,
+      lastErrorDetail: failure?.detail ?? null,
+    });
+  }
+
+  /**
+   * A scheduled sync nobody watched has failed: its owner gets one e-mail — not one an hour while it
+   * keeps failing, only when the sync before it had worked.
+   */
+  async function tellOwnerSyncFailed(row: IntegrationConnectionRow, failure: ConnectorError): Promise<void> {
+    const [, previous] = await repository.listRuns(row.id, 2);
+    if (previous?.status === 'failed') return;
+    const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
+    if (!owner || owner.status !== 'active') return;
+    const reasons: Partial<Record<ConnectorError['code'], SyncFailureReason>> = {
+      INTEGRATION_AUTH_FAILED: 'auth',
+      INTEGRATION_UNREACHABLE: 'unreachable',
+      INTEGRATION_ADDRESS_BLOCKED: 'unreachable',
+      INTEGRATION_REMOTE_NOT_FOUND: 'notFound',
+      INTEGRATION_TOO_MANY_FILES: 'tooManyFiles',
+    };
+    const page = row.scope === 'organisation' ? '/admin/integrations' : '/settings/integrations';
+    await deps.mail.queue(
+      { userId: owner.id, email: owner.email, language: owner.language },
+      {
+        name: 'integration_sync_failed',
+        vars: {
+          firstName: owner.firstName,
+          connectionName: row.name,
+          reason: reasons[failure.code] ?? 'other',
+          detail: failure.detail,
+          link: `${deps.publicUrl}${page}`,
+        },
+      },
+    );
+  }
+
+  async function runScheduled(connectionId: string, dueAt: string): Promise<void> {
+    const row = await repository.find(connectionId);
+    // A schedule that was changed since this job was queued has a job of its own.
+    if (!row || row.nextSyncAt?.toISOString() !== dueAt) return;
+    await schedule(row);
+    try {
+      await queueSync(row, 'schedule');
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'INTEGRATION_SYNC_RUNNING')) throw error;
+    }
+  }
+
+  // ---- alerts ----
+
+  /** A committed change of the FATF lists: one alert job per channel that asked for them. */
+  async function queueFatfAlerts(changed: string[], asOf: string): Promise<void> {
+    if (changed.length === 0) return;
+    const connections = await repository.withFatfAlerts();
+    for (const row of connections) {
+      await jobs.enqueue(fatfAlertJob, { connectionId: row.id, asOf, changed: changed.slice(0, 300) });
+    }
+  }
+
+  async function sendFatfAlert(connectionId: string, asOf: string, changed: string[]): Promise<void> {
+    const row = await repository.find(connectionId);
+    if (!row || connectorCapability[row.kind] !== 'messages') return;
+    const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
+    const language = owner?.language ?? 'en';
+    const { countries } = await deps.countries.listAllCountries(systemActor);
+    const wanted = new Set(changed);
+    const message: OutboundMessage = fatfAlertMessage(
+      language,
+      asOf,
+      countries
+        .filter((country) => wanted.has(country.iso2))
+        .map((country) => ({
+          name: country.names[language as keyof typeof country.names] ?? country.names.en,
+          status: country.status,
+          since: country.statusSince,
+          url: `${deps.publicUrl}/fatf/countries/${country.iso2}`,
+        })),
+    );
+    const content = renderPlain(message);
+    const connector = messageConnector(row);
+    try {
+      const { externalId } = await connector.post(message);
+      await journal(row, systemActor, { destination: connector.describe(), content, externalId });
+    } catch (error) {
+      if (!(error instanceof ConnectorError)) throw error;
+      // The channel asked to wait: the job is tried again later; anything else is recorded, not retried.
+      if (error.code === 'INTEGRATION_RATE_LIMITED' || error.code === 'INTEGRATION_UNREACHABLE') throw error;
+      await journal(row, systemActor, { destination: describe(row), content, externalId: null, errorCode: error.code });
+      await recordCheck(row, error);
+    }
+  }
+
+  // ---- sharing and the journal ----
+
+  async function journal(
+    row: IntegrationConnectionRow,
+    sender: UserActor,
+    entry: { destination: string; content: string; externalId: string | null; errorCode?: string },
+  ): Promise<IntegrationJournalRow> {
+    return repository.journal({
+      connectionId: row.id,
+      connectionName: row.name,
+      connectionScope: row.scope,
+      kind: row.kind,
+      destination: entry.destination,
+      senderUserId: sender.user.id === '00000000-0000-0000-0000-000000000000' ? null : sender.user.id,
+      senderEmail: sender.user.email,
+      content: entry.content,
+      contentSha256: createHash('sha256').update(entry.content).digest('hex'),
+      status: entry.errorCode ? 'failed' : 'sent',
+      externalId: entry.externalId,
+      errorCode: entry.errorCode ?? null,
+    });
+  }
+
+  /** The answer and the question before it, from the sharer's own conversation. */
+  async function answerToShare(actor: UserActor, conversationId: string, messageId: string): Promise<OutboundMessage> {
+    const conversation = await chat.getConversation(actor, { id: conversationId });
+    const index = conversation.messages.findIndex((message) => message.id === messageId);
+    const answer = conversation.messages[index];
+    if (!answer || answer.role !== 'assistant' || answer.status !== 'complete' || !answer.content.trim()) {
+      throw new AppError('MESSAGE_NOT_FOUND', 404, 'No finished answer with this id in the conversation');
+    }
+    const question = conversation.messages
+      .slice(0, index)
+      .reverse()
+      .find((message) => message.role === 'user');
+    const title = (question?.content ?? conversation.title).replace(/\s+/g, ' ').trim().slice(0, 150);
+    return {
+      title,
+      text: answer.content,
+      citations: answer.citations.map((citation: Citation) => ({
+        number: citation.number,
+        title: citation.title + (citation.page ? `, p. ${citation.page}` : ''),
+        url: citation.href ? new URL(citation.href, `${deps.publicUrl}/`).href : null,
+        quote: citation.quote,
+      })),
+      footer: sharedAnswerFooter(actor.user, now()),
+    };
+  }
+
+  async function share(
+    actor: UserActor,
+    row: IntegrationConnectionRow,
+    message: OutboundMessage,
+  ): Promise<JournalEntry> {
+    const content = renderPlain(message);
+    try {
+      if (isSource(row)) {
+        const file = savedAnswerPath(message.title, now());
+        const storage = sourceConnector(row);
+        await storage.write(file, renderMarkdown(message), 'text/markdown; charset=utf-8');
+        const destination = path.join(storage.describe(), file);
+        return toJournalEntry(await journal(row, actor, { destination, content, externalId: file }));
+      }
+      const connector = messageConnector(row);
+      const { externalId } = await connector.post(message);
+      return toJournalEntry(await journal(row, actor, { destination: connector.describe(), content, externalId }));
+    } catch (error) {
+      if (!(error instanceof ConnectorError)) throw error;
+      await journal(row, actor, { destination: describe(row), content, externalId: null, errorCode: error.code });
+      await recordCheck(row, error);
+      const status =
+        error.code === 'INTEGRATION_RATE_LIMITED' ? 429 : error.code === 'INTEGRATION_ADDRESS_BLOCKED' ? 400 : 502;
+      throw new AppError(error.code, status, error.detail);
+    }
+  }
+
+  function toJournalEntry(row: IntegrationJournalRow): JournalEntry {
+    return {
+      id: row.id,
+      connectionId: row.connectionId,
+      connectionName: row.connectionName,
+      kind: row.kind as JournalEntry['kind'],
+      destination: row.destination,
+      senderEmail: row.senderEmail,
+      content: row.content,
+      contentSha256: row.contentSha256,
+      status: row.status,
+      externalId: row.externalId,
+      errorCode: row.errorCode,
+      sentAt: row.sentAt.toISOString(),
+    };
+  }
+
+  async function journalPage(userId: string | null, page: number): Promise<JournalPage> {
+    const { rows, total } = await repository.journalPage(userId, {
+      limit: JOURNAL_PAGE_SIZE,
+      offset: (page - 1) * JOURNAL_PAGE_SIZE,
+    });
+    return {
+      entries: rows.map(toJournalEntry),
+      page,
+      pageCount: Math.max(1, Math.ceil(total / JOURNAL_PAGE_SIZE)),
+      total,
+    };
+  }
+
+  async function journalCsv(userId: string | null): Promise<string> {
+    const rows = await repository.journalAll(userId);
+    return csvText([
+      ['sent_at', 'status', 'connection', 'kind', 'destination', 'sender', 'external_id', 'error', 'sha256', 'content'],
+      ...rows.map((row) => [
+        row.sentAt.toISOString(),
+        row.status,
+        row.connectionName,
+        row.kind,
+        row.destination,
+        row.senderEmail,
+        row.externalId ?? '',
+        row.errorCode ?? '',
+        row.contentSha256,
+        row.content,
+      ]),
+    ]);
+  }
+
+  function toRun(row: IntegrationSyncRunRow): SyncRun {
+    return {
+      id: row.id,
+      status: row.status,
+      trigger: row.trigger,
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      counts: {
+        added: row.added,
+        updated: row.updated,
+        deleted: row.deleted,
+        unchanged: row.unchanged,
+        failed: row.failed,
+      },
+      errorCode: row.errorCode,
+      items: row.items.map((item) => ({
+        remotePath: item.remotePath,
+        outcome: item.outcome as SyncRun['items'][number]['outcome'],
+        detail: item.detail,
+        fileId: item.fileId,
+      })),
+    };
+  }
+
+  async function requireManager(
+    actor: Actor,
+    id: string,
+  ): Promise<{ manager: UserActor; row: IntegrationConnectionRow }> {
+    const manager = await access.require(actor, 'integration.manage', { type: 'integration', id });
+    const row = await connectionRow(id);
+    if (row.scope === 'organisation') await access.require(manager, 'integration.admin');
+    return { manager, row };
+  }
+
+  return {
+    /** The caller's own connections, or (admins) the organisation's. */
+    async list(actor: Actor, scope: ConnectionScope): Promise<Connection[]> {
+      if (scope === 'organisation') {
+        await access.require(actor, 'integration.admin');
+        return (await repository.listOrganisation()).map(toConnection);
+      }
+      const reader = await access.require(actor, 'integration.read');
+      return (await repository.listPersonal(reader.user.id)).map(toConnection);
+    },
+
+    /** Where the caller can send an answer: their own connections and the organisation's. */
+    async shareTargets(actor: Actor): Promise<Connection[]> {
+      const reader = await access.require(actor, 'integration.use');
+      const [own, organisation] = await Promise.all([
+        repository.listPersonal(reader.user.id),
+        repository.listOrganisation(),
+      ]);
+      return [...own, ...organisation].map(toConnection);
+    },
+
+    async create(actor: Actor, body: CreateConnectionInput): Promise<Connection> {
+      const input = createConnectionInputSchema.parse(body);
+      const creator = await access.require(
+        actor,
+        input.scope === 'organisation' ? 'integration.admin' : 'integration.manage',
+      );
+      const settings = await targetSettings(
+        creator,
+        input.scope,
+        input.kind,
+        input.settings as Record<string, unknown>,
+      );
+      const existing =
+        input.scope === 'organisation'
+          ? await repository.countOrganisation()
+          : await repository.countPersonal(creator.user.id);
+      if (existing >= MAX_CONNECTIONS_PER_OWNER) {
+        throw new AppError('INTEGRATION_LIMIT_REACHED', 409, `At most ${MAX_CONNECTIONS_PER_OWNER} connections`);
+      }
+      guardAddresses(input.kind, settings, input.secret);
+      let row = await repository.insert({
+        scope: input.scope,
+        ownerUserId: creator.user.id,
+        kind: input.kind,
+        name: input.name,
+        settings,
+        secretCiphertext: secrets.seal(input.secret),
+      });
+      await audit.record('integration.connection_created', {
+        actor: creator.user,
+        ipAddress: creator.ip,
+        metadata: { connectionId: row.id, kind: row.kind, scope: row.scope },
+      });
+      row = await check(row, creator);
+      await schedule(row);
+      return toConnection((await repository.find(row.id)) ?? row);
+    },
+
+    async update(actor: Actor, id: string, input: UpdateConnectionInput): Promise<Connection> {
+      const { manager, row } = await requireManager(actor, id);
+      const settings = input.settings
+        ? await targetSettings(
+            manager,
+            row.scope,
+            row.kind,
+            settingsFor(row.kind, { ...row.settings, ...input.settings }),
+          )
+        : row.settings;
+      const secret = input.secret?.trim() ? input.secret.trim() : null;
+      if (secret) {
+        const check = createConnectionInputSchema.safeParse({ kind: row.kind, name: row.name, settings, secret });
+        if (!check.success) {
+          const fields = Object.fromEntries(check.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+          throw new AppError('VALIDATION_FAILED', 400, 'The secret is not valid', { fields });
+        }
+      }
+      guardAddresses(row.kind, settings, secret ?? secrets.open(row.secretCiphertext));
+      let updated = await repository.update(row.id, {
+        ...(input.name ? { name: input.name } : {}),
+        settings,
+        ...(secret ? { secretCiphertext: secrets.seal(secret) } : {}),
+        status: 'untested',
+      });
+      updated = await check(updated, manager);
+      await schedule(updated);
+      return toConnection((await repository.find(row.id)) ?? updated);
+    },
+
+    /** Revokes a connection: its secret is gone at once; files it synced stay in the library. */
+    async remove(actor: Actor, id: string): Promise<void> {
+      const { manager, row } = await requireManager(actor, id);
+      await repository.remove(row.id);
+      await audit.record('integration.connection_deleted', {
+        actor: manager.user,
+        ipAddress: manager.ip,
+        metadata: { connectionId: row.id, kind: row.kind, scope: row.scope },
+      });
+    },
+
+    async test(actor: Actor, id: string): Promise<ConnectionTestResult> {
+      const { manager, row } = await requireManager(actor, id);
+      const checked = await check(row, manager);
+      return { ok: checked.status === 'connected', connection: toConnection(checked) };
+    },
+
+    async requestSync(actor: Actor, id: string): Promise<SyncRun> {
+      const { row } = await requireManager(actor, id);
+      if (!isSource(row)) {
+        throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Only storage connections sync');
+      }
+      return toRun(await queueSync(row, 'manual'));
+    },
+
+    async runs(actor: Actor, id: string): Promise<SyncRun[]> {
+      await access.require(actor, 'integration.read', { type: 'integration', id });
+      return (await repository.listRuns(id, SYNC_RUNS_SHOWN)).map(toRun);
+    },
+
+    /** Sends one of the caller's answers through a connection they may use, and journals it. */
+    async shareAnswer(
+      actor: Actor,
+      id: string,
+      input: { conversationId: string; messageId: string },
+    ): Promise<JournalEntry> {
+      const sender = await access.require(actor, 'integration.use', { type: 'integration', id });
+      const row = await connectionRow(id);
+      const message = await answerToShare(sender, input.conversationId, input.messageId);
+      return share(sender, row, message);
+    },
+
+    async journal(actor: Actor, page: number): Promise<JournalPage> {
+      const reader = await access.require(actor, 'integration.read');
+      return journalPage(reader.user.id, page);
+    },
+    async journalCsv(actor: Actor): Promise<string> {
+      const reader = await access.require(actor, 'integration.read');
+      return journalCsv(reader.user.id);
+    },
+    /** Everyone's outbound messages: the organisation's books and records. */
+    async organisationJournal(actor: Actor, page: number): Promise<JournalPage> {
+      await access.require(actor, 'integration.admin');
+      return journalPage(null, page);
+    },
+    async organisationJournalCsv(actor: Actor): Promise<string> {
+      await access.require(actor, 'integration.admin');
+      return journalCsv(null);
+    },
+
+    /** Job handlers and event reactions (registered by the module). */
+    runSync,
+    runScheduled,
+    queueFatfAlerts,
+    sendFatfAlert,
+  };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
+
+// ---- rendering ----
+
+function sourcesLines(message: OutboundMessage): string[] {
+  return message.citations.map(
+    (citation) => `[${citation.number}] ${citation.title}${citation.url ? ` — ${citation.url}` : ''}`,
+  );
+}
+
+/** The text as the journal keeps it: what the recipient read, in plain words. */
+function renderPlain(message: OutboundMessage): string {
+  return [message.title, '', message.text, '', ...sourcesLines(message), '', message.footer].join('\n').trim();
+}
+
+function renderMarkdown(message: OutboundMessage): string {
+  const sources = message.citations.map(
+    (citation) =>
+      `${citation.number}. ${citation.url ? `[${citation.title}](${citation.url})` : citation.title}${
+        citation.quote ? `\n   > ${citation.quote.replace(/\s+/g, ' ').slice(0, 400)}` : ''
+      }`,
+  );
+  return [
+    `# ${message.title}`,
+    '',
+    message.text,
+    '',
+    ...(sources.length ? ['---', '', ...sources, ''] : []),
+    `_${message.footer}_`,
+    '',
+  ].join('\n');
+}
+
+/** `Compliance Assistant/2026-11-25 1430 Which countries are on the grey list.md` */
+export function savedAnswerPath(title: string, at: Date): string {
+  const stamp = at.toISOString().slice(0, 16).replace('T', ' ').replace(':', '');
+  const name = title
+    // eslint-disable-next-line no-control-regex -- control characters are not allowed in remote file names
+    .replace(/[\\/:*?"<>|#%{}^~[\]`\u0000-\u001f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+    .trim();
+  return `Compliance Assistant/${stamp} ${name || 'Answer'}.md`;
+}

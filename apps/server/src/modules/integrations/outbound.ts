@@ -1,0 +1,129 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { ConnectorError } from './connectors/connector.ts';
+
+/**
+ * Outbound connections to other tools, guarded against server-side request forgery: an address a
+ * user typed may not reach this machine, its private network or link-local metadata services —
+ * unless an admin allows private networks for on-premises servers (INTEGRATIONS_ALLOW_PRIVATE_NETWORKS).
+ * The check runs in the DNS look-up of every connection (so a name that re-resolves to a private
+ * address later is refused too), and redirects are never followed.
+ */
+
+const blocked = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
+export function isPrivateAddress(address: string): boolean {
+  const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+  const mapped = family === 'ipv6' && /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
+  return blocked.check(address, family);
+}
+
+function blockedError(host: string): ConnectorError {
+  return new ConnectorError('INTEGRATION_ADDRESS_BLOCKED', `${host} is on a private network`);
+}
+
+/** A DNS look-up that refuses private addresses (used by every agent below). */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as dns.LookupAddress[];
+      if (!allowPrivate && list.some((entry) => isPrivateAddress(entry.address))) {
+        return callback(blockedError(hostname), '', 4);
+      }
+      if (options.all) return (callback as unknown as (e: null, all: dns.LookupAddress[]) => void)(null, list);
+      const first = list[0];
+      if (!first) return callback(Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' }), '', 4);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+export interface Outbound {
+  /** Refuses a URL whose host is an IP literal on a private network (names are checked on connect). */
+  checkUrl(url: string): void;
+  /** WHATWG fetch through the guarded look-up; redirects are answered, never followed. */
+  fetch: typeof globalThis.fetch;
+  /** Node agents with the guarded look-up, for SDKs built on node:http. */
+  httpAgent: http.Agent;
+  httpsAgent: https.Agent;
+  close(): Promise<void>;
+}
+
+export function createOutbound({
+  allowPrivateNetworks,
+  timeoutMs = 30_000,
+}: {
+  allowPrivateNetworks: boolean;
+  timeoutMs?: number;
+}): Outbound {
+  const lookup = guardedLookup(allowPrivateNetworks);
+  const dispatcher = new Agent({
+    connect: { lookup, timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  const httpAgent = new http.Agent({ keepAlive: true, lookup, timeout: timeoutMs });
+  const httpsAgent = new https.Agent({ keepAlive: true, lookup, timeout: timeoutMs });
+
+  function checkUrl(value: string): void {
+    const url = new URL(value);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivateNetworks && net.isIP(host) && isPrivateAddress(host)) throw blockedError(host);
+    if (!allowPrivateNetworks && (host === 'localhost' || host.endsWith('.localhost'))) throw blockedError(host);
+  }
+
+  const guardedFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    checkUrl(url);
+    const response = await undiciFetch(url, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      dispatcher,
+      redirect: 'manual',
+      signal: init?.signal ?? AbortSignal.timeout(timeoutMs),
+    });
+    return response as unknown as Response;
+  }) as typeof globalThis.fetch;
+
+  return {
+    checkUrl,
+    fetch: guardedFetch,
+    httpAgent,
+    httpsAgent,
+    async close() {
+      httpAgent.destroy();
+      httpsAgent.destroy();
+      await dispatcher.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { paths } from '@/config/paths.ts';
+import type { RouteHandle } from '@/lib/route-handle.ts';
+import { ConnectionsSection } from '../components/connections-section.tsx';
+import { JournalSection } from '../components/journal-section.tsx';
+
+export const handle = { title: 'integrations:title' } satisfies RouteHandle;
+
+/**
+ * Integrations (user layout, /settings/integrations): the user's connections to storage and
+ * messaging tools, and the journal of what they sent through them.
+ */
+export function Component() {
+  const { t } = useTranslation('integrations');
+  return (
+    <>
+      <PageHeader
+        title={t('integrations:title')}
+        description={t('integrations:intro')}
+        eyebrow={
+          <Link to={paths.app.settings.getHref()} className="text-primary-700 hover:underline">
+            {t('integrations:backToSettings')}
+          </Link>
+        }
+      />
+      <div className="flex flex-col gap-8">
+        <ConnectionsSection scope="personal" />
+        <JournalSection scope="personal" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,299 @@
+import type { SessionUser } from '@compliance/shared/auth';
+import type { RegulatoryFunction, ResourceType } from '@compliance/shared/knowledge';
+import {
+  JOURNAL_PAGE_SIZE,
+  connectorCapability,
+  createConnectionInputSchema,
+  syncsDocuments,
+  type Connection,
+  type ConnectionScope,
+  type JournalEntry,
+  type SyncRun,
+} from '@compliance/shared/integrations';
+
+/**
+ * A stand-in for the integrations API at the network edge (the global `fetch`), kept in memory: what
+ * the server would answer, with the shared contract's own validation. Tests inject failures with
+ * `respond`, and say how a queued sync ends with `finishSync`.
+ */
+
+export const user: SessionUser = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  email: 'eva@example.test',
+  firstName: 'Eva',
+  lastName: 'Muster',
+  companyName: 'Muster AG',
+  role: 'user',
+  language: 'en',
+  emailVerified: true,
+};
+
+export const admin: SessionUser = { ...user, id: '00000000-0000-4000-8000-0000000000e2', role: 'admin' };
+
+const at = '2026-03-02T10:00:00.000Z';
+let counter = 0;
+export function uuid(): string {
+  counter += 1;
+  return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+}
+
+/** Each kind's settings and display target as the server answers them. */
+const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'>> = {
+  webdav: {
+    settings: {
+      url: 'https://cloud.example.com/remote.php/dav/files/eva/',
+      username: 'eva',
+      remotePath: '/Compliance',
+      schedule: 'daily',
+    },
+    target: 'cloud.example.com/remote.php/dav/files/eva/Compliance',
+  },
+  dokuwiki: {
+    settings: { url: 'https://wiki.example.com/', username: 'eva', namespace: 'policies:aml', schedule: 'manual' },
+    target: 'wiki.example.com/policies:aml',
+  },
+  slack: { settings: { channel: '#compliance' }, target: '#compliance' },
+  // A Teams workflow is shown by its host alone.
+  teams: { settings: {}, target: 'prod-12.westeurope.logic.azure.com' },
+};
+
+export function connection(overrides: Partial<Connection> = {}): Connection {
+  const kind = overrides.kind ?? 'webdav';
+  return {
+    id: uuid(),
+    kind,
+    capability: connectorCapability[kind],
+    scope: 'personal',
+    name: 'Team drive',
+    ...samples[kind],
+    status: 'connected',
+    lastCheckedAt: at,
+    lastSyncAt: null,
+    lastError: null,
+    folderId: null,
+    createdAt: at,
+    ...overrides,
+  };
+}
+
+export function syncRun(overrides: Partial<SyncRun> = {}): SyncRun {
+  return {
+    id: uuid(),
+    status: 'succeeded',
+    trigger: 'manual',
+    startedAt: at,
+    finishedAt: at,
+    counts: { added: 0, updated: 0, deleted: 0, unchanged: 0, failed: 0 },
+    errorCode: null,
+    items: [],
+    ...overrides,
+  };
+}
+
+export function journalEntry(overrides: Partial<JournalEntry> = {}): JournalEntry {
+  return {
+    id: uuid(),
+    connectionId: null,
+    connectionName: 'Compliance channel',
+    kind: 'slack',
+    destination: '#compliance',
+    senderEmail: user.email,
+    content: 'Which jurisdictions are on the FATF black list?\n\nIran and Myanmar [1].',
+    contentSha256: 'a3f1c9e2b7d4a3f1c9e2b7d4a3f1c9e2b7d4a3f1c9e2b7d4a3f1c9e2b7d4a3f1',
+    status: 'sent',
+    externalId: '1700000000.000100',
+    errorCode: null,
+    sentAt: at,
+    ...overrides,
+  };
+}
+
+/** The admin knowledge-base taxonomy the branch picker reads (GET /api/admin/knowledge/…). */
+export interface Taxonomy {
+  functions: RegulatoryFunction[];
+  /** Each function's resource types. */
+  resourceTypes: Record<string, ResourceType[]>;
+}
+
+function taxonomyItem(code: string, en: string, de: string): RegulatoryFunction {
+  return {
+    id: uuid(),
+    code,
+    names: { en, de, fr: '', it: '' },
+    descriptions: { en: '', de: '', fr: '', it: '' },
+    position: 0,
+    documentCount: 0,
+  };
+}
+
+/** Two regulatory functions, each with its resource types. */
+export function taxonomy(): Taxonomy {
+  const aml = taxonomyItem('aml_kyc', 'AML / KYC', 'Geldwäscherei / KYC');
+  const advisers = taxonomyItem('investment_advisers', 'Investment advisers', 'Anlageberater');
+  const policies = taxonomyItem('policies', 'Internal policies', 'Interne Weisungen');
+  const laws = taxonomyItem('laws', 'Laws and ordinances', 'Gesetze und Verordnungen');
+  const forms = taxonomyItem('forms', 'Forms', 'Formulare');
+  return {
+    functions: [aml, advisers],
+    resourceTypes: { [aml.id]: [policies, laws], [advisers.id]: [forms, laws] },
+  };
+}
+
+export interface Call {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: Record<string, unknown> | undefined;
+}
+
+export interface FakeIntegrationsApiOptions {
+  session?: SessionUser;
+  connections?: Connection[];
+  runs?: Record<string, SyncRun[]>;
+  journal?: JournalEntry[];
+  organisationJournal?: JournalEntry[];
+  /** Answers a request first (an error, a slow remote…); `undefined` leaves it to the fake. */
+  respond?: (call: Call) => Response | undefined;
+  /** How a new connection's test ends (default: it works). */
+  testOutcome?: (connection: Connection) => Pick<Connection, 'status' | 'lastError'>;
+  /** How a queued sync ends when its history is next read (default: nothing changed). */
+  finishSync?: (run: SyncRun) => SyncRun;
+  /** The knowledge-base taxonomy (admins' branch picker). */
+  taxonomy?: Taxonomy;
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function apiError(status: number, code: string, fields?: Record<string, string>): Response {
+  return json(status, { error: { code, message: `${code} (server text)`, ...(fields ? { fields } : {}) } });
+}
+
+export function fakeIntegrationsApi(options: FakeIntegrationsApiOptions = {}) {
+  const connections = new Map((options.connections ?? []).map((item) => [item.id, item]));
+  const runs: Record<string, SyncRun[]> = { ...options.runs };
+  const journals: Record<ConnectionScope, JournalEntry[]> = {
+    personal: options.journal ?? [],
+    organisation: options.organisationJournal ?? [],
+  };
+  const calls: Call[] = [];
+  const testOutcome = options.testOutcome ?? (() => ({ status: 'connected' as const, lastError: null }));
+
+  const page = (scope: ConnectionScope, search: URLSearchParams) => {
+    const number = Number(search.get('page') ?? 1);
+    const entries = journals[scope];
+    return json(200, {
+      entries: entries.slice((number - 1) * JOURNAL_PAGE_SIZE, number * JOURNAL_PAGE_SIZE),
+      page: number,
+      pageCount: Math.max(1, Math.ceil(entries.length / JOURNAL_PAGE_SIZE)),
+      total: entries.length,
+    });
+  };
+
+  const handler = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    const call: Call = { method, path: url.pathname, search: url.searchParams, body };
+    calls.push(call);
+    const injected = options.respond?.(call);
+    if (injected) return injected;
+
+    const path = url.pathname;
+    if (path === '/api/auth/session') return json(200, { user: options.session ?? user });
+    if (path === '/api/integrations' && method === 'GET') {
+      const scope = url.searchParams.get('scope') ?? 'personal';
+      return json(200, { connections: [...connections.values()].filter((item) => item.scope === scope) });
+    }
+    if (path === '/api/integrations' && method === 'POST') {
+      const parsed = createConnectionInputSchema.safeParse(body);
+      if (!parsed.success) {
+        return apiError(
+          400,
+          'VALIDATION_FAILED',
+          Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+        );
+      }
+      const { kind, scope, name, settings } = parsed.data;
+      // As the server: an organisation source needs its knowledge-base branch; a personal one drops it.
+      if (syncsDocuments(connectorCapability[kind]) && scope === 'organisation' && !('knowledgeBase' in settings)) {
+        return apiError(400, 'VALIDATION_FAILED', {
+          'settings.knowledgeBase': 'integrations:validation.knowledgeBaseRequired',
+        });
+      }
+      const created = connection({ id: uuid(), kind, scope, name, settings, lastCheckedAt: at });
+      Object.assign(created, testOutcome(created));
+      connections.set(created.id, created);
+      return json(201, created);
+    }
+    if (path === '/api/admin/knowledge/functions' && options.taxonomy) return json(200, options.taxonomy.functions);
+    const types = /^\/api\/admin\/knowledge\/functions\/([^/]+)\/resource-types$/.exec(path);
+    if (types && options.taxonomy) {
+      const functionId = types[1] ?? '';
+      return json(200, {
+        function: options.taxonomy.functions.find((item) => item.id === functionId) ?? null,
+        resourceTypes: options.taxonomy.resourceTypes[functionId] ?? [],
+      });
+    }
+    if (path === '/api/integrations/journal') return page('personal', url.searchParams);
+    if (path === '/api/admin/integrations/journal') return page('organisation', url.searchParams);
+    if (path === '/api/integrations/journal.csv' || path === '/api/admin/integrations/journal.csv') {
+      return new Response('\ufeffsent_at,status\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+    }
+
+    const match = /^\/api\/integrations\/([^/]+)(?:\/(test|sync|runs))?$/.exec(path);
+    const existing = match ? connections.get(match[1] ?? '') : undefined;
+    if (!match || !existing) return apiError(404, 'NOT_FOUND');
+    const action = match[2];
+    if (!action && method === 'PATCH') {
+      const updated: Connection = {
+        ...existing,
+        name: typeof body?.name === 'string' ? body.name : existing.name,
+        settings: { ...existing.settings, ...(body?.settings as Record<string, unknown> | undefined) },
+      };
+      Object.assign(updated, testOutcome(updated));
+      connections.set(updated.id, updated);
+      return json(200, updated);
+    }
+    if (!action && method === 'DELETE') {
+      connections.delete(existing.id);
+      return json(204, null);
+    }
+    if (action === 'test') {
+      const checked = { ...existing, ...testOutcome(existing) };
+      connections.set(checked.id, checked);
+      return json(200, { ok: checked.status === 'connected', connection: checked });
+    }
+    if (action === 'sync') {
+      const list = runs[existing.id] ?? [];
+      if (list.some((run) => run.status === 'queued' || run.status === 'running')) {
+        return apiError(409, 'INTEGRATION_SYNC_RUNNING');
+      }
+      const queued = syncRun({ status: 'queued', startedAt: null, finishedAt: null });
+      runs[existing.id] = [queued, ...list];
+      return json(202, queued);
+    }
+    if (action === 'runs') {
+      // The worker finishes a queued run by the time the history is read again.
+      const list = (runs[existing.id] ?? []).map((run) => {
+        if (run.status !== 'queued') return run;
+        const finished = (options.finishSync ?? ((queued) => ({ ...queued, status: 'succeeded' as const })))(run);
+        connections.set(existing.id, {
+          ...existing,
+          lastSyncAt: finished.finishedAt,
+          folderId: existing.folderId ?? uuid(),
+        });
+        return finished;
+      });
+      runs[existing.id] = list;
+      return json(200, { runs: list });
+    }
+    return apiError(404, 'NOT_FOUND');
+  };
+
+  return { handler, calls, connections };
+}

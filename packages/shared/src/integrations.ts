@@ -1,0 +1,296 @@
+import { z } from 'zod';
+import { displayText } from './text.ts';
+
+/**
+ * Integrations (issue 17): connections to other tools. Each connector kind serves one capability —
+ * `storage` (a remote folder synced into the library; answers saved back to it), `wiki` (a wiki's
+ * pages synced the same way; answers published as pages) or `messages` (answers shared to a channel).
+ * Every message sent out is kept in the journal. Secrets (passwords, tokens,
+ * webhook addresses) go to the server once and never come back. Messages are i18n keys of the
+ * `integrations` namespace.
+ */
+
+// ---- limits ----
+
+export const CONNECTION_NAME_MAX_LENGTH = 80;
+export const MAX_CONNECTIONS_PER_OWNER = 20;
+export const CONNECTION_SECRET_MAX_LENGTH = 2_000;
+export const REMOTE_PATH_MAX_LENGTH = 500;
+/** A sync takes at most this many remote files; more is reported as a failed run, nothing half-done. */
+export const MAX_SYNCED_FILES = 500;
+export const SYNC_RUNS_SHOWN = 20;
+/** A run's history keeps this many per-file lines; its counts cover every file. */
+export const SYNC_RUN_ITEMS_KEPT = 200;
+
+// ---- vocabularies ----
+
+export const connectorCapabilities = ['storage', 'wiki', 'messages'] as const;
+export type ConnectorCapability = (typeof connectorCapabilities)[number];
+
+export const connectorKinds = ['webdav', 'dokuwiki', 'slack', 'teams'] as const;
+export const connectorKindSchema = z.enum(connectorKinds);
+export type ConnectorKind = z.infer<typeof connectorKindSchema>;
+
+export const connectorCapability: Record<ConnectorKind, ConnectorCapability> = {
+  webdav: 'storage',
+  dokuwiki: 'wiki',
+  slack: 'messages',
+  teams: 'messages',
+};
+
+/** Personal connections are their owner's; organisation ones are set up by admins for everyone. */
+export const connectionScopes = ['personal', 'organisation'] as const;
+export const connectionScopeSchema = z.enum(connectionScopes);
+export type ConnectionScope = z.infer<typeof connectionScopeSchema>;
+
+export const syncSchedules = ['manual', 'hourly', 'daily'] as const;
+export const syncScheduleSchema = z.enum(syncSchedules);
+export type SyncSchedule = z.infer<typeof syncScheduleSchema>;
+
+export const connectionStatuses = ['untested', 'connected', 'failing'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const syncRunStatuses = ['queued', 'running', 'succeeded', 'partial', 'failed'] as const;
+export type SyncRunStatus = (typeof syncRunStatuses)[number];
+
+export const syncItemOutcomes = ['added', 'updated', 'deleted', 'failed'] as const;
+export type SyncItemOutcome = (typeof syncItemOutcomes)[number];
+
+// ---- settings per kind ----
+
+const httpUrl = z
+  .string({ error: 'errors:validation.required' })
+  .trim()
+  .min(1, 'errors:validation.required')
+  .max(2_000, 'integrations:validation.urlInvalid')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'integrations:validation.urlInvalid');
+
+const remotePath = z
+  .string()
+  .trim()
+  .max(REMOTE_PATH_MAX_LENGTH, 'integrations:validation.remotePathInvalid')
+  .refine((value) => !value.split('/').includes('..'), 'integrations:validation.remotePathInvalid')
+  .default('/');
+
+/** Synced content of an organisation connection goes into this knowledge-base branch. */
+const knowledgeBaseTarget = z
+  .object({
+    functionId: z.uuid('integrations:validation.knowledgeBaseRequired'),
+    resourceTypeId: z.uuid('integrations:validation.knowledgeBaseRequired'),
+  })
+  .optional();
+
+/** Whether a capability brings documents into the library (and so can be synced). */
+export function syncsDocuments(capability: ConnectorCapability): boolean {
+  return capability === 'storage' || capability === 'wiki';
+}
+
+export const webdavSettingsSchema = z.object({
+  /** The WebDAV server's address (Nextcloud: …/remote.php/dav/files/<user>/). */
+  url: httpUrl,
+  username: z.string().trim().min(1, 'errors:validation.required').max(200, 'integrations:validation.usernameTooLong'),
+  /** The folder on the server that is synced (and where saved answers go), relative to `url`. */
+  remotePath,
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type WebdavSettings = z.infer<typeof webdavSettingsSchema>;
+
+export const dokuwikiSettingsSchema = z.object({
+  /** The wiki's address (where doku.php lives), e.g. https://wiki.example.com/. */
+  url: httpUrl,
+  username: z.string().trim().min(1, 'errors:validation.required').max(200, 'integrations:validation.usernameTooLong'),
+  /** The namespace synced (sub-namespaces included) and where answers are published; empty = whole wiki. */
+  namespace: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(200, 'integrations:validation.namespaceInvalid')
+    .regex(/^([a-z0-9_.-]+(:[a-z0-9_.-]+)*)?$/, 'integrations:validation.namespaceInvalid')
+    .default(''),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type DokuwikiSettings = z.infer<typeof dokuwikiSettingsSchema>;
+
+export const slackSettingsSchema = z.object({
+  /** A channel id (C…) or name (#compliance). */
+  channel: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(80, 'integrations:validation.channelInvalid')
+    .regex(/^#?[a-z0-9][a-z0-9._-]*$|^[CGD][A-Z0-9]{6,}$/, 'integrations:validation.channelInvalid'),
+  /** Post a message to the channel whenever the FATF lists change. */
+  fatfAlerts: z.boolean().default(false),
+});
+export type SlackSettings = z.infer<typeof slackSettingsSchema>;
+
+export const teamsSettingsSchema = z.object({
+  /** Post a card to the channel whenever the FATF lists change. */
+  fatfAlerts: z.boolean().default(false),
+});
+export type TeamsSettings = z.infer<typeof teamsSettingsSchema>;
+
+const connectionName = displayText(CONNECTION_NAME_MAX_LENGTH, {
+  required: 'errors:validation.required',
+  tooLong: 'integrations:validation.nameTooLong',
+});
+
+const secret = z.string().trim().max(CONNECTION_SECRET_MAX_LENGTH, 'integrations:validation.secretTooLong');
+
+/** A new connection: its kind decides the settings' shape; the secret is required. */
+export const createConnectionInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('webdav'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: webdavSettingsSchema,
+    secret: secret.min(1, 'errors:validation.required'),
+  }),
+  z.object({
+    kind: z.literal('dokuwiki'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: dokuwikiSettingsSchema,
+    secret: secret.min(1, 'errors:validation.required'),
+  }),
+  z.object({
+    kind: z.literal('slack'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: slackSettingsSchema,
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^xox[bp]-[A-Za-z0-9-]+$/, 'integrations:validation.slackTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('teams'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: teamsSettingsSchema.default({ fatfAlerts: false }),
+    /** The Workflows webhook address: it carries its own signature, so it is kept as a secret. */
+    secret: httpUrl,
+  }),
+]);
+export type CreateConnectionInput = z.input<typeof createConnectionInputSchema>;
+
+/** Changes to a connection: an empty or missing secret keeps the stored one. */
+export const updateConnectionInputSchema = z.object({
+  name: connectionName.optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  secret: secret.optional(),
+});
+export type UpdateConnectionInput = z.input<typeof updateConnectionInputSchema>;
+
+export const connectionIdParamsSchema = z.object({ id: z.uuid() });
+
+export const listConnectionsQuerySchema = z.object({ scope: connectionScopeSchema.default('personal') });
+
+// ---- responses ----
+
+export const connectionSchema = z.object({
+  id: z.uuid(),
+  kind: connectorKindSchema,
+  capability: z.enum(connectorCapabilities),
+  scope: connectionScopeSchema,
+  name: z.string(),
+  /** The settings without secrets, as entered. */
+  settings: z.record(z.string(), z.unknown()),
+  /** Where it points, for display: a host and path, a channel, "Teams workflow at host". */
+  target: z.string(),
+  status: z.enum(connectionStatuses),
+  lastCheckedAt: z.iso.datetime().nullable(),
+  lastSyncAt: z.iso.datetime().nullable(),
+  /** The last failure, as an error code the interface translates, with the remote's own words. */
+  lastError: z.object({ code: z.string(), detail: z.string() }).nullable(),
+  /** Storage and wiki: the library (or knowledge-base) folder its files are synced into. */
+  folderId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const connectionListSchema = z.object({ connections: z.array(connectionSchema) });
+export type ConnectionList = z.infer<typeof connectionListSchema>;
+
+export const connectionTestResultSchema = z.object({
+  ok: z.boolean(),
+  connection: connectionSchema,
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
+
+export const syncItemSchema = z.object({
+  remotePath: z.string(),
+  outcome: z.enum(syncItemOutcomes),
+  detail: z.string().nullable(),
+  fileId: z.uuid().nullable(),
+});
+export type SyncItem = z.infer<typeof syncItemSchema>;
+
+export const syncRunSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(syncRunStatuses),
+  trigger: z.enum(['manual', 'schedule']),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+  counts: z.object({
+    added: z.number().int(),
+    updated: z.number().int(),
+    deleted: z.number().int(),
+    unchanged: z.number().int(),
+    failed: z.number().int(),
+  }),
+  errorCode: z.string().nullable(),
+  items: z.array(syncItemSchema),
+});
+export type SyncRun = z.infer<typeof syncRunSchema>;
+
+export const syncRunListSchema = z.object({ runs: z.array(syncRunSchema) });
+export type SyncRunList = z.infer<typeof syncRunListSchema>;
+
+// ---- sharing and the journal ----
+
+/** An answer of one's own conversation, sent through a connection (a channel, or saved to storage). */
+export const shareAnswerInputSchema = z.object({
+  conversationId: z.uuid(),
+  messageId: z.uuid(),
+});
+export type ShareAnswerInput = z.infer<typeof shareAnswerInputSchema>;
+
+/** A shared answer comes back as its journal entry (a saved one names the file in `externalId`). */
+export const journalEntrySchema = z.object({
+  id: z.uuid(),
+  connectionId: z.uuid().nullable(),
+  connectionName: z.string(),
+  kind: connectorKindSchema,
+  destination: z.string(),
+  senderEmail: z.string(),
+  content: z.string(),
+  /** SHA-256 of the content as sent, so a record can be shown unaltered. */
+  contentSha256: z.string(),
+  status: z.enum(['sent', 'failed']),
+  externalId: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  sentAt: z.iso.datetime(),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const journalQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const JOURNAL_PAGE_SIZE = 50;
+
+export const journalPageSchema = z.object({
+  entries: z.array(journalEntrySchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type JournalPage = z.infer<typeof journalPageSchema>;
