@@ -102,7 +102,8 @@ test.describe('prompt library on a phone @phone', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/chat\?c=/);
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
-    // Stored with the question: which prompt, which version, which values.
+    // The question says where it came from at once, and it is stored: which prompt, version and values.
+    await expect(page.getByText(`From the prompt “${title}”, version 1`)).toBeVisible();
     await page.reload();
     await page.getByText(`From the prompt “${title}”, version 1`).click();
     await expect(page.getByText('Keller AG').last()).toBeVisible();

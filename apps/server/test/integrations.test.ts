@@ -130,7 +130,7 @@ describe.skipIf(!hasApache)('WebDAV storage against a real Apache mod_dav server
     putRemote('policies/procedures/kyc.txt', 'Identify the beneficial owner of every account.\n');
     putRemote('elsewhere.txt', 'Outside the synced folder.\n');
 
-    const connection = await connectWebdav(alice);
+    const connection = await connectWebdav(alice, { name: 'Policies: on the file server' });
     expect(connection).toMatchObject({ kind: 'webdav', capability: 'storage', status: 'connected', lastError: null });
     expect(JSON.stringify(connection)).not.toContain(webdav.password);
 
@@ -139,7 +139,7 @@ describe.skipIf(!hasApache)('WebDAV storage against a real Apache mod_dav server
     const listed = (await call(alice, 'GET', '/integrations')).json() as { connections: Connection[] };
     const folderId = listed.connections[0]!.folderId!;
     const root = await folderFiles(alice, folderId);
-    expect(root.folder?.name).toBe('Policies on the file server');
+    expect(root.folder?.name).toBe('Policies- on the file server');
     expect(root.files.map((file) => file.name)).toEqual(['aml-policy.md']);
     expect(root.folders.map((folder) => folder.name)).toEqual(['procedures']);
 

@@ -546,6 +546,13 @@ describe('tracing a question back to its prompt', () => {
       promptRunId: runId,
     });
     expect(asked.statusCode, asked.body).toBe(200);
+    // The stream names the run at once, so the question shows where it came from without a reload.
+    const meta = JSON.parse(/event: meta\ndata: (.+)/.exec(asked.body)![1]!) as { promptRun: unknown };
+    expect(meta.promptRun).toEqual({
+      title: prompt.title,
+      version: prompt.version,
+      values: expect.objectContaining({ country: 'Panama' }),
+    });
     const conversationId = /"conversationId":"([^"]+)"/.exec(asked.body)?.[1];
     const detail = (await call(user, 'GET', `/chat/conversations/${conversationId}`)).json<{
       messages: {

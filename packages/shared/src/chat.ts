@@ -201,6 +201,11 @@ export const streamMetaSchema = z.object({
   messageId: z.uuid().nullable(),
   assistant: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
   title: z.string().nullable(),
+  /** The question was filled from a prompt: which one, its version and values (shown on the question at once). */
+  promptRun: z
+    .object({ title: z.string(), version: z.number().int(), values: z.record(z.string(), z.string()) })
+    .nullable()
+    .optional(),
 });
 export type StreamMeta = z.infer<typeof streamMetaSchema>;
 

@@ -22,8 +22,10 @@ export function metaFor(
   conversation: ConversationRow | null,
   userMessage: MessageRow | undefined,
   answerId: string | null,
+  promptRun: StreamMeta['promptRun'] = null,
 ): StreamMeta {
   return {
+    promptRun,
     conversationId: conversation?.id ?? null,
     userMessageId: userMessage?.id ?? null,
     messageId: answerId,
@@ -87,8 +89,9 @@ export function createChatTurnsService({
       promptRunId,
     });
     const language = await questionLanguage(plan.question, plan.language);
+    const promptRun = promptRunId ? ((await repository.promptRuns([promptRunId])).get(promptRunId) ?? null) : null;
     return {
-      meta: metaFor(assistant, conversation, userMessage, answerRow.id),
+      meta: metaFor(assistant, conversation, userMessage, answerRow.id, promptRun),
       async run(send, signal) {
         const result = await engine.answer({
           actor: caller,

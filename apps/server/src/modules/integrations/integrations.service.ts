@@ -25,6 +25,7 @@ import {
   type UpdateConnectionInput,
 } from '@compliance/shared/integrations';
 import { csvText } from '@compliance/shared/csv';
+import { FOLDER_NAME_INVALID_CHARACTERS } from '@compliance/shared/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -347,7 +348,11 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         if (!(error instanceof AppError) || error.statusCode !== 404) throw error;
       }
     }
-    const folder = await ensureFolder(target, null, row.name);
+    // A connection's name may hold characters a folder name may not ("Policies: AML/KYC").
+    const name = row.name
+      .replace(new RegExp(FOLDER_NAME_INVALID_CHARACTERS.source, 'gu'), '-')
+      .replace(/^\.+$/, 'Sync');
+    const folder = await ensureFolder(target, null, name);
     await repository.update(row.id, { folderId: folder });
     return folder;
   }

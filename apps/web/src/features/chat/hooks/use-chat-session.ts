@@ -110,8 +110,8 @@ export function useChatSession({
         switch (event.event) {
           case 'meta': {
             started = true;
-            const { messageId, userMessageId, conversationId: startedId } = event.data;
-            dispatch({ type: 'identified', answerId, messageId, userMessageId });
+            const { messageId, userMessageId, conversationId: startedId, promptRun } = event.data;
+            dispatch({ type: 'identified', answerId, messageId, userMessageId, promptRun });
             if (messageId) answerId = messageId;
             if (starts && startedId) {
               conversationRef.current = startedId;

@@ -54,6 +54,15 @@ describe('chatMessagesReducer', () => {
     ]);
   });
 
+  it('stream: a question filled from a prompt shows its prompt as soon as the server names it', () => {
+    const promptRun = { title: 'Client risk', version: 3, values: { country: 'Panama' } };
+    const messages = run([
+      { type: 'requested', request: { type: 'send', question: 'Assess Panama' }, answerId: 'a1', questionId: 'q1' },
+      { type: 'identified', answerId: 'a1', messageId: 'srv-a', userMessageId: 'srv-q', promptRun },
+    ]);
+    expect(messages[0]).toEqual({ ...question('srv-q', 'Assess Panama'), promptRun });
+  });
+
   it('stop: keeps what arrived and marks the answer stopped (a finished answer stays as it was)', () => {
     const stopped = run([
       { type: 'requested', request: { type: 'send', question: 'Q' }, answerId: 'a1', questionId: 'q1' },

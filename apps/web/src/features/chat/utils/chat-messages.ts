@@ -31,7 +31,13 @@ export type ChatAction =
   | { type: 'loaded'; messages: UiMessage[] }
   | { type: 'cleared' }
   | { type: 'requested'; request: ChatRequest; answerId: string; questionId: string }
-  | { type: 'identified'; answerId: string; messageId: string | null; userMessageId: string | null }
+  | {
+      type: 'identified';
+      answerId: string;
+      messageId: string | null;
+      userMessageId: string | null;
+      promptRun?: ChatMessage['promptRun'];
+    }
   | { type: 'delta'; answerId: string; text: string }
   | { type: 'citation'; answerId: string; citation: Citation }
   | { type: 'done'; answerId: string; status: 'complete' | 'stopped' }
@@ -103,7 +109,9 @@ export function chatMessagesReducer(messages: UiMessage[], action: ChatAction): 
       const questionIndex = messages.findLastIndex((message) => message.role === 'user');
       return messages.map((message, index) => {
         if (message.id === action.answerId && action.messageId) return { ...message, id: action.messageId };
-        if (index === questionIndex && action.userMessageId) return { ...message, id: action.userMessageId };
+        if (index === questionIndex && action.userMessageId) {
+          return { ...message, id: action.userMessageId, ...(action.promptRun ? { promptRun: action.promptRun } : {}) };
+        }
         return message;
       });
     }
