@@ -467,7 +467,7 @@ describe('messaging (Slack through its Web API client against a local server tha
     expect(JSON.stringify(connection)).not.toContain(new URL(teams.url).search);
 
     const targets = (await call(bob, 'GET', '/integrations/share-targets')).json() as { connections: Connection[] };
-    expect(targets.connections.map((item) => item.id)).toContain(connection.id);
+    expect(targets.connections.find((item) => item.id === connection.id)).toMatchObject({ settings: {} });
     expect(errorOf(await call(bob, 'DELETE', `/integrations/${connection.id}`)).code).toBe('INTEGRATION_NOT_FOUND');
 
     const { conversationId, messageId } = await askAndFinish(bob, 'What is the FATF grey list?');

@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { killGroup, stopProcess } from './child-servers.ts';
+import { getFreePort } from './server-process.ts';
 
 const apacheBinary = '/usr/sbin/apache2';
 const modulesDir = '/usr/lib/apache2/modules';
 const startTimeoutMs = 30_000;
-const stopTimeoutMs = 10_000;
 
 export interface WebdavServer {
   /** The WebDAV collection URL, with a trailing slash: `http://127.0.0.1:PORT/dav/`. */
@@ -61,7 +61,7 @@ export async function startApacheWebdav(): Promise<WebdavServer> {
     // The port comes from binding port 0 and closing; another process may take it before Apache binds, so retry.
     let lastError: unknown;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const port = await freePort();
+      const port = await getFreePort();
       const configPath = writeConfig(dir, port, runUser);
       const url = `http://127.0.0.1:${port}/dav/`;
       try {
@@ -203,40 +203,6 @@ async function probe(url: string, authorization: string): Promise<number | strin
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
     return `PROPFIND failed: ${cause ?? (error instanceof Error ? error.message : String(error))}`;
   }
-}
-
-/** SIGTERM lets Apache stop its children; past `stopTimeoutMs` the whole process group gets SIGKILL. */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs)));
-  if (await Promise.race([exited.then(() => false), timedOut])) {
-    killGroup(child, 'SIGKILL');
-    await exited;
-  }
-  clearTimeout(timer);
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** `www-data` (Debian's Apache user), else `nobody`, with its uid and gid from /etc/passwd. */

@@ -1,16 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { killGroup, stopProcess } from './child-servers.ts';
+import { getFreePort } from './server-process.ts';
 
 /** Where Debian's `dokuwiki` package (2022-07-31 "Igor") puts the code, and its read-only default config. */
 const dokuwikiRoot = '/usr/share/dokuwiki';
 const debianConfDir = '/etc/dokuwiki';
 const phpBinary = '/usr/bin/php';
 const startTimeoutMs = 30_000;
-const stopTimeoutMs = 10_000;
 const maxOutputChars = 64 * 1024;
 
 export const dokuwikiInstallCommand = 'apt-get install -y --no-install-recommends php-cli php-cgi dokuwiki';
@@ -55,7 +55,7 @@ export async function startDokuwiki(): Promise<DokuwikiServer> {
     // The port comes from binding port 0 and closing; another process may take it before PHP binds, so retry.
     let lastError: unknown;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const port = await freePort();
+      const port = await getFreePort();
       const url = `http://127.0.0.1:${port}/`;
       try {
         const child = await launch(dir, prependPath, port, url, username, password);
@@ -262,38 +262,4 @@ async function xmlRpc(
     signal: AbortSignal.timeout(timeoutMs),
   });
   return { status: response.status, body: await response.text() };
-}
-
-/** SIGTERM ends the built-in server; past `stopTimeoutMs` its process group gets SIGKILL. */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), stopTimeoutMs)));
-  if (await Promise.race([exited.then(() => false), timedOut])) {
-    killGroup(child, 'SIGKILL');
-    await exited;
-  }
-  clearTimeout(timer);
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -31,7 +31,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { IntegrationConnectionRow, IntegrationJournalRow, IntegrationSyncRunRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { Access } from '../access/access.ts';
+import { isAdmin, type Access } from '../access/access.ts';
 import { systemActor, type Actor, type UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
@@ -732,7 +732,11 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         repository.listPersonal(reader.user.id),
         repository.listOrganisation(),
       ]);
-      return [...own, ...organisation].map(toConnection);
+      // An organisation connection's settings (user names, branches) are its admins' business.
+      const shown = organisation.map((row) =>
+        isAdmin(reader) ? toConnection(row) : { ...toConnection(row), settings: {} },
+      );
+      return [...own.map(toConnection), ...shown];
     },
 
     async create(actor: Actor, body: CreateConnectionInput): Promise<Connection> {
