@@ -225,11 +225,11 @@ describe('answer engine evaluation', () => {
       '',
       `Citation support: ${supportedAll} of ${checkedAll} cited statements found in the cited document (${pct(supportedAll / Math.max(1, checkedAll))}).`,
       '',
-      'Per question (engine key points / baseline key points / cited expected document):',
+      'Per question (engine key points / baseline key points / cited expected document / expected document in the search top 5):',
       '',
       ...rows.map(
         (row) =>
-          `- ${row.id}: ${pct(row.engine)} / ${pct(row.baseline)} / ${row.cited ? 'yes' : 'no'}${row.refused ? ' (refused)' : ''}`,
+          `- ${row.id}: ${pct(row.engine)} / ${pct(row.baseline)} / ${row.cited ? 'yes' : 'no'}${row.refused ? ' (refused)' : ''} / ${row.recall5 ? 'yes' : 'no'}`,
       ),
       ...outcomes.map(
         (outcome) => `- ${outcome.id} (out of scope): ${outcome.refused ? 'refused' : 'answered with citations'}`,

@@ -121,6 +121,51 @@ describe('chunking', () => {
     expect(splitLongText(word, 1_000).every((piece) => piece.length <= 1_000)).toBe(true);
   });
 
+  it('keeps a long list line by line and a section heading with its text, never at the end of a chunk', () => {
+    const items = Array.from(
+      { length: 9 },
+      (_, i) =>
+        `${i + 1}. Duty number ${i + 1}: the controller must document this duty in its records, review it every year and train the staff concerned.`,
+    ).join('\n');
+    const blocks = [
+      { text: 'Core duties', heading: true },
+      { text: items },
+      { text: 'Sanctions', heading: true },
+      { text: 'Fines of up to CHF 250,000 are imposed on the natural persons responsible.' },
+    ];
+    const { chunks } = buildPagesAndChunks(paginate(blocks, 3_000), {
+      maxChars: 600,
+      targetChars: 400,
+      maxOverlapChars: 200,
+    });
+    for (const chunk of chunks) {
+      // Every line of a chunk is a whole list item or a heading or the closing sentence.
+      for (const line of chunk.text.split('\n').filter(Boolean))
+        expect(line).toMatch(/^(\d\. Duty number \d: .*\.|Core duties|Sanctions|Fines of up to .*)$/);
+      expect(chunk.text.trim().endsWith('Sanctions')).toBe(false);
+    }
+    const sanctions = chunks.find((chunk) => chunk.text.includes('Fines of up to'));
+    expect(sanctions?.heading).toBe('Sanctions');
+    expect(sanctions?.text.startsWith('Sanctions\n\nFines')).toBe(true);
+  });
+
+  it('moves a heading that would close a full page to the next page, with its text', () => {
+    const pages = paginate(
+      [{ text: englishParagraph }, { text: 'Timelines', heading: true }, { text: englishParagraph.repeat(3) }],
+      Math.ceil(englishParagraph.length * 1.2),
+    );
+    const last = (page: (typeof pages)[number] | undefined) => page?.blocks.at(-1);
+    expect(pages.some((page) => last(page)?.heading)).toBe(false);
+  });
+
+  it('keeps a Markdown table’s header rule, and repeats the header in the next chunk of a long table', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `| Step ${i} | within ${i + 1} days of the event |`);
+    const parsed = parseMarkdown(['## Deadlines', '', '| Step | Deadline |', '|---|---|', ...rows].join('\n'));
+    const { chunks } = buildPagesAndChunks(paginate(parsed.blocks));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text).toContain('| Step | Deadline |\n|---|---|');
+  });
+
   it('drops whitespace-only blocks and paginates flowing text at paragraph boundaries', () => {
     const blocks = Array.from({ length: 30 }, () => ({ text: englishParagraph }));
     const pages = paginate([{ text: ' \u0000 ' }, ...blocks], 3_000);

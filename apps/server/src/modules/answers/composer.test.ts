@@ -62,7 +62,9 @@ describe('composition', () => {
   it('gives a list question the whole list', () => {
     const reading = readSources('What are the due diligence duties under the AMLA?', [duties], glossary, 'en');
     const composition = compose(reading);
-    const texts = [composition?.lead, ...(composition?.support ?? [])].map((item) => item?.unit.text);
+    const texts = [composition?.lead, ...(composition?.leadList ?? []), ...(composition?.support ?? [])].map(
+      (item) => item?.unit.text,
+    );
     expect(texts).toEqual(
       expect.arrayContaining([
         'verify the identity of the contracting party;',
@@ -71,6 +73,30 @@ describe('composition', () => {
         'keep records.',
       ]),
     );
+  });
+
+  it('brings the list a leading sentence introduces, and leads a "how quickly" question with the deadline', () => {
+    const cyber = source(
+      'Cyber attack reporting',
+      'FINMA explained how the duty to report applies to cyber attacks and set concrete deadlines:\n\n' +
+        '- an initial notification within 24 hours;\n- a full report within 72 hours.\n\n' +
+        'Institutions should classify cyber attacks by severity before they report them to FINMA.',
+    );
+    const reading = readSources('How quickly must a cyber attack be reported to FINMA?', [cyber], glossary, 'en');
+    const composition = compose(reading);
+    const lead = [composition?.lead, ...(composition?.leadList ?? [])].map((item) => item?.unit.text);
+    expect(lead).toEqual(
+      expect.arrayContaining(['an initial notification within 24 hours;', 'a full report within 72 hours.']),
+    );
+  });
+
+  it('lets an identifier the passage holds count for more of the question, in any language', () => {
+    const books = source(
+      'Rule 204-2: books and records',
+      'Records must be kept for five years, the first two years in an appropriate office of the adviser.',
+    );
+    const italian = 'Dove vanno conservati i libri e registri nei primi due anni secondo la Rule 204-2?';
+    expect(readSources(italian, [books], glossary, 'it').coverage).toBeGreaterThanOrEqual(0.42);
   });
 
   it('measures how much of the question one passage holds, across languages through the glossary', () => {

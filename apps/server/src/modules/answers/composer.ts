@@ -16,6 +16,8 @@ export interface ScoredUnit {
   /** The question's terms the statement holds, weighted by rarity. */
   termScore: number;
   score: number;
+  /** It holds the kind of fact the question asks for (a date for "when", a figure for "how much"). */
+  holdsFact: boolean;
 }
 
 interface QueryTerm {
@@ -68,7 +70,7 @@ const holdsPair = (stems: string[], first: QueryTerm, second: QueryTerm) =>
 /** Scores every statement of the sources for the question. */
 export function readSources(question: string, sources: AnswerSource[], glossary: Glossary, language?: string): Reading {
   const kind = answerKind(question);
-  const perSource = sources.map((source) => passageUnits(source.text));
+  const perSource = sources.map((source) => passageUnits(source.text, source.heading));
   const all = perSource.flatMap((units, sourceIndex) =>
     units.map((unit) => ({ unit, sourceIndex, stems: stemsOf(unit.text) })),
   );
@@ -124,7 +126,8 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     let score = termScore + carried + 0.5 * (sourcePrior[sourceIndex] ?? 0);
     score *= 1 + 0.3 * (1 - sourceIndex / Math.max(sources.length, 1));
     // The statement holding the kind of fact asked for (a date for "when") leads among equals.
-    if (holdsAnswer(kind, unit.text)) score += 0.6 * termScore;
+    const holdsFact = holdsAnswer(kind, unit.text);
+    if (holdsFact) score += 0.6 * termScore;
     // The question's word pairs as written ("qualified custodian") tell apart statements with the same words.
     score += pairs.reduce(
       (sum, [first, second]) => sum + (holdsPair(stems, first, second) ? 0.5 * (first.idf + second.idf) : 0),
@@ -132,7 +135,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     );
     if (unit.text.length > 500) score *= 0.8;
     score *= languageWeight[sourceIndex] ?? 1;
-    scored.push({ unit, sourceIndex, termScore, score });
+    scored.push({ unit, sourceIndex, termScore, score, holdsFact });
     previous = { sourceIndex, termScore };
   }
 
@@ -145,7 +148,11 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
         ...stemsOf(`${source.title} ${source.heading ?? ''}`),
         ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
       ];
-      const share = terms.filter((term) => holds(stems, term) > 0).length / terms.length;
+      // An identifier ("204-2", "206(3)") names the instrument itself and reads the same in every language.
+      const weight = (term: QueryTerm) => (/\d/.test(term.stem) ? 3 : 1);
+      const share =
+        terms.reduce((sum, term) => sum + (holds(stems, term) > 0 ? weight(term) : 0), 0) /
+        terms.reduce((sum, term) => sum + weight(term), 0);
       // A passage in another language can only hold the words the glossary translates: its share
       // weighs more (a question's own grammar words have no equivalent to find).
       const otherLanguage = Boolean(language && source.language && source.language !== language);
@@ -160,8 +167,27 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
 
 export interface Composition {
   lead: ScoredUnit;
+  /** The short list that comes with the lead: the items it introduces, or its own list's items. */
+  leadList: ScoredUnit[];
   /** Supporting statements, grouped by source in reading order. */
   support: ScoredUnit[];
+}
+
+/**
+ * A statement's list, when it is short enough to read as one statement: the items a sentence
+ * introduces ("FINMA set these deadlines:" → its items), or an item's siblings, in reading order.
+ */
+function shortListOf(reading: Reading, item: ScoredUnit, max = 8): ScoredUnit[] {
+  const sameSource = reading.units.filter((other) => other.sourceIndex === item.sourceIndex);
+  const members =
+    item.unit.kind === 'sentence'
+      ? item.unit.text.endsWith(':')
+        ? sameSource.filter((other) => other.unit.kind !== 'sentence' && other.unit.leadIn === item.unit.text)
+        : []
+      : item.unit.leadIn
+        ? sameSource.filter((other) => other.unit.kind === item.unit.kind && other.unit.leadIn === item.unit.leadIn)
+        : [];
+  return members.length <= max ? members : [];
 }
 
 const normalise = (text: string) =>
@@ -170,9 +196,25 @@ const normalise = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/**
+ * For a question that asks for a date or a figure, the statement that gives one leads, when it is
+ * about the question at all: a passage's topic sentence without the date answers nothing. Cited
+ * words count less across languages, so "about the question" is measured against the best match.
+ */
+function factLead(ranked: ScoredUnit[], bestPassage: number): ScoredUnit | undefined {
+  const bestTerms = Math.max(0, ...ranked.map((item) => item.termScore));
+  const fitting = ranked.filter((item) => item.holdsFact && item.termScore >= 0.4 * bestTerms);
+  const [first] = fitting;
+  if (!first) return undefined;
+  const inBestPassage = fitting.find((item) => item.sourceIndex === bestPassage);
+  return inBestPassage && inBestPassage.score >= 0.7 * first.score ? inBestPassage : first;
+}
+
 /** Chooses the statement that leads and the ones that support it. */
 export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: number } = {}): Composition | null {
-  const ranked = reading.units.filter((item) => item.termScore > 0).toSorted((a, b) => b.score - a.score);
+  // A statement without the question's words may still carry its answer after one that has them
+  // ("It entered into force on 1 October 2026."): its score counts what it follows and its passage.
+  const ranked = reading.units.filter((item) => item.score > 0).toSorted((a, b) => b.score - a.score);
   if (ranked.length === 0) return null;
   // The passage that answers best — its title and its two best statements together — gives the lead:
   // a document named after the instrument asked about beats a passing mention elsewhere.
@@ -187,10 +229,16 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
   const bestPassage = [...passageScores.keys()].reduce((best, index) =>
     passageScore(index) > passageScore(best) ? index : best,
   );
-  const lead = ranked.find((item) => item.sourceIndex === bestPassage) ?? ranked[0];
+  const lead = factLead(ranked, bestPassage) ?? ranked.find((item) => item.sourceIndex === bestPassage) ?? ranked[0];
   if (!lead) return null;
 
   const seen = new Set([normalise(lead.unit.text)]);
+  const leadList = shortListOf(reading, lead).filter((item) => {
+    const key = normalise(item.unit.text);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const support: ScoredUnit[] = [];
   const take = (item: ScoredUnit) => {
     const key = normalise(item.unit.text);
@@ -219,27 +267,19 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
   for (const item of ranked) {
     if (item === lead) continue;
     if (support.length >= maxSupport + (reading.kind === 'list' ? 30 : 0)) break;
-    if (item.score < lead.score * 0.35) break;
+    if (item.score < lead.score * 0.3) break;
     const count = perSource.get(item.sourceIndex) ?? 0;
     // The lead's own passage may say more than the others.
-    if (count >= (item.sourceIndex === lead.sourceIndex ? 5 : 2)) continue;
+    if (count >= (item.sourceIndex === lead.sourceIndex ? 5 : 3)) continue;
     if (!sources.has(item.sourceIndex) && sources.size >= 3) continue;
     if (take(item)) {
       perSource.set(item.sourceIndex, count + 1);
       sources.add(item.sourceIndex);
     }
   }
-  // A short list is one statement: an item chosen brings its siblings ("within 24 hours; and" → "72 hours").
-  for (const item of [lead, ...support]) {
-    if (item.unit.kind === 'sentence' || !item.unit.leadIn) continue;
-    const siblings = reading.units.filter(
-      (other) =>
-        other.sourceIndex === item.sourceIndex &&
-        other.unit.kind === item.unit.kind &&
-        other.unit.leadIn === item.unit.leadIn,
-    );
-    if (siblings.length <= 6) for (const sibling of siblings) take(sibling);
-  }
+  // A short list is one statement: an item chosen brings its siblings ("within 24 hours; and" → "72 hours"),
+  // a sentence that introduces a list brings its items.
+  for (const item of [...support]) for (const member of shortListOf(reading, item)) take(member);
   support.sort((a, b) => a.sourceIndex - b.sourceIndex || a.unit.position - b.unit.position);
-  return { lead, support };
+  return { lead, leadList, support };
 }

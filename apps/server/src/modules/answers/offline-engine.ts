@@ -132,7 +132,7 @@ interface Line {
 
 export function createOfflineEngine({
   paceMs = 12,
-  maxSupport = 6,
+  maxSupport = 8,
   coverageFloor = 0.42,
   glossary = createGlossary(loadGlossary()),
   scope = loadScopeCheck(),
@@ -246,9 +246,13 @@ export function createOfflineEngine({
         return;
       }
       const used = new Set<string>();
-      const lead = facts.length > 0 ? facts : composition ? toLines([composition.lead], passages, used) : [];
+      // The lead reads with its short list in document order: the lead-in, then the items.
+      const leadUnits = composition
+        ? [composition.lead, ...composition.leadList].toSorted((a, b) => a.unit.position - b.unit.position)
+        : [];
+      const lead = facts.length > 0 ? facts : toLines(leadUnits, passages, used);
       const support = composition
-        ? toLines(facts.length > 0 ? [composition.lead, ...composition.support] : composition.support, passages, used)
+        ? toLines(facts.length > 0 ? [...leadUnits, ...composition.support] : composition.support, passages, used)
         : [];
       yield* cite(lead, support, request);
     },

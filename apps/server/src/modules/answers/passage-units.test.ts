@@ -63,4 +63,14 @@ describe('passage units', () => {
     expect(rowStatement(['Rule', 'Deadline'], ['—', '—'])).toBeNull();
     expect(rowStatement(['Rule', 'Deadline'], ['Form ADV', '90 days'])).toBe('Form ADV — Deadline: 90 days.');
   });
+
+  it('skips the heading lines a stored passage opens with, and gives nothing from a sources section', () => {
+    const passage = 'Part 3\n\nSanctions\n\nFines of up to CHF 250,000 are imposed on the persons responsible.';
+    expect(passageUnits(passage, 'Sanctions').map((unit) => unit.text)).toEqual([
+      'Fines of up to CHF 250,000 are imposed on the persons responsible.',
+    ]);
+    expect(
+      passageUnits('Sources and verification\n\nBased on the act and practitioner notes.', 'Sources and verification'),
+    ).toEqual([]);
+  });
 });

@@ -80,17 +80,35 @@ export function isSourceNotesHeading(heading: string | null | undefined): boolea
   return Boolean(heading && sourceNotesHeading.test(heading));
 }
 
-/** A passage (Markdown or plain text) as quotable units, in reading order. */
-export function passageUnits(text: string): PassageUnit[] {
+/**
+ * The lines a stored passage opens with that are its headings: the chunker puts a section's
+ * headings, as plain lines, above its text, and the passage's `heading` is the last of them.
+ */
+function leadingHeadingLines(lines: string[], heading: string | null | undefined): number {
+  if (!heading) return 0;
+  const wanted = heading.replace(/\s+/g, ' ').trim();
+  for (let index = 0; index < Math.min(lines.length, 8); index += 1) {
+    if ((lines[index] ?? '').replace(/\s+/g, ' ').trim() === wanted) return index + 1;
+  }
+  return 0;
+}
+
+/**
+ * A passage (Markdown or plain text) as quotable units, in reading order. `heading` is the
+ * section it belongs to: the heading lines it opens with are not statements, and a section about
+ * the knowledge base's own sources gives none.
+ */
+export function passageUnits(text: string, heading?: string | null): PassageUnit[] {
   const units: PassageUnit[] = [];
   const add = (unit: Omit<PassageUnit, 'position'>) => {
     const clean = unit.text.trim();
     if (clean.length < 12 || !/\p{L}/u.test(clean)) return;
     units.push({ ...unit, text: clean, position: units.length });
   };
-  const lines = text.split('\n');
+  const allLines = text.split('\n');
+  const lines = allLines.slice(leadingHeadingLines(allLines, heading));
   let lastSentence = null as string | null;
-  let inSourceNotes = false;
+  let inSourceNotes = isSourceNotesHeading(heading);
   let paragraph: string[] = [];
   // Prose lines are joined before splitting: PDF text breaks lines in mid-sentence.
   const flush = () => {

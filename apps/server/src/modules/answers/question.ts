@@ -11,7 +11,7 @@ const kinds: { kind: AnswerKind; pattern: RegExp }[] = [
   {
     kind: 'when',
     pattern:
-      /\b(when|by when|how long|how soon|how often|deadline|time limit|within how|wann|bis wann|wie lange|wie oft|innert welcher|frist|quand|dans quel delai|delai|combien de temps|a quelle frequence|quando|entro quando|entro quale|termine|per quanto tempo|ogni quanto|con quale frequenza)\b/,
+      /\b(when|by when|how long|how soon|how quickly|how fast|how often|wie schnell|wie rasch|en combien de temps|dans quels delais|quanto rapidamente|in quanto tempo|entro quanto tempo|deadline|time limit|within how|wann|bis wann|wie lange|wie oft|innert welcher|frist|quand|dans quel delai|delai|combien de temps|a quelle frequence|quando|entro quando|entro quale|termine|per quanto tempo|ogni quanto|con quale frequenza)\b/,
   },
   {
     kind: 'amount',

@@ -47,7 +47,16 @@ export function paginate(blocks: Block[], pageChars = 3_000): ParsedPage[] {
     for (const piece of pieces) {
       // A heading starts the next page when the current one is well filled, so it stays with its text.
       const limit = piece.heading ? pageChars * 0.8 : pageChars;
-      if (size > 0 && size + piece.text.length > limit) flush();
+      if (size > 0 && size + piece.text.length > limit) {
+        // Headings that close a full page move with the text they introduce.
+        const trailing: Block[] = [];
+        while (current.length > 0 && current[current.length - 1]?.heading) trailing.unshift(current.pop()!);
+        if (current.length > 0) {
+          flush();
+          current = trailing;
+          size = trailing.reduce((sum, heading) => sum + heading.text.length + 2, 0);
+        } else current = trailing;
+      }
       current.push(piece);
       size += piece.text.length + 2;
     }
@@ -97,7 +106,6 @@ export function buildPagesAndChunks(
         size += (size > 0 ? 2 : 0) + block.text.length;
         continue;
       }
-      hasBody = true;
       const units = block.text.length <= options.maxChars ? [block.text] : splitLongText(block.text, options.maxChars);
       units.forEach((unit, unitIndex) => {
         const separator = unitIndex === 0 ? 2 : 1;
@@ -112,13 +120,15 @@ export function buildPagesAndChunks(
         }
         if (size === 0) chunkHeading = heading;
         if (unitIndex > 0 && parts.length > 0) {
-          // Pieces of one paragraph stay one paragraph.
-          parts[parts.length - 1] = `${parts[parts.length - 1]} ${unit}`;
+          // Pieces of one paragraph stay one paragraph; a piece that starts a line (a list item) keeps its line.
+          const joiner = startsLine(block.text, unit) ? '\n' : ' ';
+          parts[parts.length - 1] = `${parts[parts.length - 1]}${joiner}${unit}`;
           size += 1 + unit.length;
         } else {
           parts.push(unit);
           size += (size > 0 ? 2 : 0) + unit.length;
         }
+        hasBody = true;
       });
     }
     flush();
@@ -131,21 +141,42 @@ export function buildPagesAndChunks(
  * at spaces, and only as a last resort in the middle of a word.
  */
 export function splitLongText(text: string, maxChars: number): string[] {
-  const sentences = text.split(/(?<=[.!?;:])\s+|\n+/).filter((sentence) => sentence.trim() !== '');
   const pieces: string[] = [];
   let current = '';
-  for (const sentence of sentences) {
-    for (const part of sentence.length <= maxChars ? [sentence] : splitAtSpaces(sentence, maxChars)) {
-      if (current === '') current = part;
-      else if (current.length + 1 + part.length <= maxChars) current = `${current} ${part}`;
-      else {
+  // Lines stay lines (list items, table rows); sentences of one line are joined with a space.
+  for (const line of text.split(/\n+/)) {
+    if (line.trim() === '') continue;
+    // A line that fits in a piece of its own is not cut.
+    if (line.length <= maxChars) {
+      if (current !== '' && current.length + 1 + line.length > maxChars) {
         pieces.push(current);
-        current = part;
+        current = '';
       }
+      current = current === '' ? line : `${current}\n${line}`;
+      continue;
     }
+    const sentences = line.split(/(?<=[.!?;:])\s+/).filter((sentence) => sentence.trim() !== '');
+    sentences.forEach((sentence, sentenceIndex) => {
+      const parts = sentence.length <= maxChars ? [sentence] : splitAtSpaces(sentence, maxChars);
+      parts.forEach((part, partIndex) => {
+        const joiner = sentenceIndex === 0 && partIndex === 0 ? '\n' : ' ';
+        if (current === '') current = part;
+        else if (current.length + 1 + part.length <= maxChars) current = `${current}${joiner}${part}`;
+        else {
+          pieces.push(current);
+          current = part;
+        }
+      });
+    });
   }
   if (current !== '') pieces.push(current);
   return pieces;
+}
+
+/** Whether a piece of a long block begins one of the block's lines. */
+function startsLine(block: string, piece: string): boolean {
+  const at = block.indexOf(piece);
+  return at > 0 && block[at - 1] === '\n';
 }
 
 function splitAtSpaces(text: string, maxChars: number): string[] {
@@ -161,14 +192,32 @@ function splitAtSpaces(text: string, maxChars: number): string[] {
   return pieces;
 }
 
-/** The last sentence of a chunk (or its last words), repeated at the start of the next one. */
+/**
+ * What the next chunk repeats of this one: the last sentence of prose (or its last words); for a
+ * table cut in two, its header row, so the rows that follow keep their column labels. A list item
+ * is not repeated.
+ */
 function overlapTail(text: string, maxChars: number): string {
-  const lastParagraph = text.slice(text.lastIndexOf('\n\n') + 1).trim();
-  const sentences = lastParagraph.split(/(?<=[.!?;:])\s+/);
+  const lines = text.split('\n');
+  const lastLine = (lines[lines.length - 1] ?? '').trim();
+  if (lastLine.startsWith('|')) return tableHeader(lines, maxChars);
+  if (/^(?:[-*+•]|\d+[.)])\s/.test(lastLine)) return '';
+  const sentences = lastLine.split(/(?<=[.!?;:])\s+/);
   const last = (sentences[sentences.length - 1] ?? '').trim();
   if (last === text.trim()) return '';
   if (last.length > 0 && last.length <= maxChars) return last;
-  const tail = lastParagraph.slice(-maxChars);
+  const tail = lastLine.slice(-maxChars);
   const space = tail.indexOf(' ');
   return space >= 0 ? tail.slice(space + 1).trim() : '';
+}
+
+/** The header and separator rows of the table the text ends with, if it has them. */
+function tableHeader(lines: string[], maxChars: number): string {
+  let first = lines.length - 1;
+  while (first > 0 && (lines[first - 1] ?? '').trim().startsWith('|')) first -= 1;
+  const [header = '', rule = ''] = lines.slice(first, first + 2).map((line) => line.trim());
+  const isRule = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$/.test(rule);
+  return isRule && header.length + 1 + rule.length <= maxChars && first + 1 < lines.length - 1
+    ? `${header}\n${rule}`
+    : '';
 }

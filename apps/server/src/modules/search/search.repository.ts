@@ -54,6 +54,13 @@ const openingBoost = 1.15;
 /** A term in the document's title counts about as much as one in the passage's heading. */
 const titleBonus = 0.6;
 
+/**
+ * A term the document's title holds tells this document from others (the title bonus); within the
+ * document it says little about which passage answers, so in the body it counts for less: the
+ * passage holding the question's other words ("fines" in the data protection act) comes first.
+ */
+const titleTermInBody = 0.4;
+
 /** What a query's word pair found as written adds to a passage's rank: about one more matching word. */
 const phraseBonus = 3;
 
@@ -200,8 +207,9 @@ export function createSearchRepository(db: Db) {
               group by p.id
             ),
             scored as materialized (
-              select p.id, sum(w.idf * (ts_rank(c.tsv, w.tq, 1) * 10
-                       + case when t.ttsv @@ w.tq then ${titleBonus}::float8 else 0 end)) as base
+              select p.id, sum(w.idf * (case when t.ttsv @@ w.tq
+                                             then ts_rank(c.tsv, w.tq, 1) * 10 * ${titleTermInBody}::float8 + ${titleBonus}::float8
+                                             else ts_rank(c.tsv, w.tq, 1) * 10 end)) as base
               from pool p
               join file_chunks c on c.id = p.id
               join titles t on t.file_id = c.file_id

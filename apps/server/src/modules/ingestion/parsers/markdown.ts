@@ -62,7 +62,11 @@ export function parseMarkdown(text: string): { blocks: Block[]; title: string | 
       flush();
       continue;
     }
-    if (/^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) continue; // table separator row
+    // A table's separator row is kept: it tells the header row from the data rows.
+    if (/^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) {
+      paragraph.push(line.trim());
+      continue;
+    }
     paragraph.push(inline(line.replace(/^\s{0,3}>\s?/, '').replace(/^:\s{1,4}/, '')));
   }
   flush();
