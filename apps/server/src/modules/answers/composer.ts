@@ -40,6 +40,12 @@ export interface Reading {
 
 const stemsOf = (text: string) => words(text).map(stem);
 
+/** The stems of the question's words written with capitals inside: abbreviations and names ("LSerFi", "SEC", "GwG"). */
+function namedTerms(question: string): Set<string> {
+  const written = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  return new Set(written.filter((word) => /\p{Lu}.*\p{Lu}/u.test(word)).map((word) => stem(word.toLowerCase())));
+}
+
 function questionTerms(question: string, glossary: Glossary): Omit<QueryTerm, 'idf'>[] {
   const concepts = glossary.concepts(question);
   return contentTerms(question).map((term) => {
@@ -90,6 +96,10 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     const titleStems = stemsOf(`${source.title} ${source.heading ?? ''}`);
     return terms.reduce((sum, term) => sum + holds(titleStems, term) * term.idf * (/\d/.test(term.stem) ? 3 : 1), 0);
   });
+  // Identifiers and abbreviations ("204-2", "LSerFi", "FINMA") read the same in every language: a
+  // passage holding them holds more of the question than its share of words says.
+  const named = namedTerms(question);
+  const nameWeight = (term: QueryTerm) => (/\d/.test(term.stem) || named.has(term.stem) ? 3 : 1);
 
   const pairs = terms.slice(1).flatMap((term, index) => {
     const previous = terms[index];
@@ -148,11 +158,9 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
         ...stemsOf(`${source.title} ${source.heading ?? ''}`),
         ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
       ];
-      // An identifier ("204-2", "206(3)") names the instrument itself and reads the same in every language.
-      const weight = (term: QueryTerm) => (/\d/.test(term.stem) ? 3 : 1);
       const share =
-        terms.reduce((sum, term) => sum + (holds(stems, term) > 0 ? weight(term) : 0), 0) /
-        terms.reduce((sum, term) => sum + weight(term), 0);
+        terms.reduce((sum, term) => sum + (holds(stems, term) > 0 ? nameWeight(term) : 0), 0) /
+        terms.reduce((sum, term) => sum + nameWeight(term), 0);
       // A passage in another language can only hold the words the glossary translates: its share
       // weighs more (a question's own grammar words have no equivalent to find).
       const otherLanguage = Boolean(language && source.language && source.language !== language);
@@ -201,9 +209,24 @@ const normalise = (text: string) =>
  * about the question at all: a passage's topic sentence without the date answers nothing. Cited
  * words count less across languages, so "about the question" is measured against the best match.
  */
-function factLead(ranked: ScoredUnit[], bestPassage: number): ScoredUnit | undefined {
+function factLead(
+  ranked: ScoredUnit[],
+  reading: Reading,
+  bestPassage: number,
+  passageScore: (index: number) => number,
+): ScoredUnit | undefined {
   const bestTerms = Math.max(0, ...ranked.map((item) => item.termScore));
-  const fitting = ranked.filter((item) => item.holdsFact && item.termScore >= 0.4 * bestTerms);
+  // Only from passages on the same subject (their titles name the question's terms as much) that
+  // answer nearly as well as the best one: a date in another document answers another question.
+  const bestScore = passageScore(bestPassage);
+  const bestTitle = reading.titleWeight[bestPassage] ?? 0;
+  const fitting = ranked.filter(
+    (item) =>
+      item.holdsFact &&
+      item.termScore >= 0.4 * bestTerms &&
+      passageScore(item.sourceIndex) >= 0.6 * bestScore &&
+      (reading.titleWeight[item.sourceIndex] ?? 0) >= 0.8 * bestTitle,
+  );
   const [first] = fitting;
   if (!first) return undefined;
   const inBestPassage = fitting.find((item) => item.sourceIndex === bestPassage);
@@ -229,7 +252,10 @@ export function compose(reading: Reading, { maxSupport = 6 }: { maxSupport?: num
   const bestPassage = [...passageScores.keys()].reduce((best, index) =>
     passageScore(index) > passageScore(best) ? index : best,
   );
-  const lead = factLead(ranked, bestPassage) ?? ranked.find((item) => item.sourceIndex === bestPassage) ?? ranked[0];
+  const lead =
+    factLead(ranked, reading, bestPassage, passageScore) ??
+    ranked.find((item) => item.sourceIndex === bestPassage) ??
+    ranked[0];
   if (!lead) return null;
 
   const seen = new Set([normalise(lead.unit.text)]);

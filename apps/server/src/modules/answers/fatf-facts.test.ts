@@ -108,5 +108,14 @@ describe('FATF facts', () => {
   it('stays silent on questions that are not about the FATF lists', () => {
     expect(asksAboutFatf('When is Form ADV due?')).toBe(false);
     expect(ask('When is Form ADV due?')).toEqual([]);
+    // About the FATF, not its lists: the documents answer.
+    expect(ask('Which FATF Recommendation deals with correspondent banking?')).toEqual([]);
+  });
+
+  it('answers "black-listed" as the black list, named as the FATF names it', () => {
+    const [source] = ask('What measures does the FATF call for against black-listed jurisdictions?');
+    const black = statusTexts.statuses.find((entry) => entry.status === 'black');
+    expect(source?.text).toContain(`${black?.label.en} (${black?.officialListName?.en})`);
+    expect(source?.text).not.toContain(statusTexts.statuses.find((entry) => entry.status === 'grey')?.description.en);
   });
 });

@@ -13,17 +13,20 @@ import { fold } from './text-tools.ts';
  */
 
 const fatfWords =
-  /\b(fatf|gafi|grey|gray|graue[nm]?|grise|grigia|black ?list|blacklist|schwarze[nm]? liste|liste noire|lista nera|increased monitoring|verstarkte[nr]? (beobachtung|uberwachung)|surveillance renforcee|monitoraggio rafforzato|call for action|aufruf zum handeln|appel a l'action|invito all'azione|high-risk jurisdictions?|hochrisiko\w*|haut risque|alto rischio|plenary|plenarsitzung|pleniere|plenaria|listed|gelistet|listee?s?|in lista)\b/;
+  /\b(fatf|gafi|grey|gray|graue[nm]?|grise|grigia|black[- ]?list\w*|schwarze[nm]? liste|liste noire|lista nera|increased monitoring|verstarkte[nr]? (beobachtung|uberwachung)|surveillance renforcee|monitoraggio rafforzato|call for action|aufruf zum handeln|appel a l'action|invito all'azione|high-risk jurisdictions?|hochrisiko\w*|haut risque|alto rischio|plenary|plenarsitzung|pleniere|plenaria|listed|gelistet|listee?s?|in lista)\b/;
 const greyWords =
   /\b(grey|gray|graue[nm]?|grise|grigia|increased monitoring|verstarkte[nr]? (beobachtung|uberwachung)|surveillance renforcee|monitoraggio rafforzato)\b/;
 const blackWords =
-  /\b(black ?list|blacklist|schwarze[nm]?|noire|nera|call for action|aufruf zum handeln|appel a l'action|invito all'azione|high-risk|hochrisiko\w*|haut risque|alto rischio|countermeasures|gegenmassnahmen|contre-mesures|contromisure)\b/;
+  /\b(black[- ]?list\w*|schwarze[nm]?|noire|nera|call for action|aufruf zum handeln|appel a l'action|invito all'azione|high-risk|hochrisiko\w*|haut risque|alto rischio|countermeasures|gegenmassnahmen|contre-mesures|contromisure)\b/;
 const changeWords =
   /\b(added|removed|delisted|changed?|changes|new(ly)?|joined|left|came off|taken off|hinzugefugt|aufgenommen|gestrichen|entfernt|anderung(en)?|geandert|neu\w*|ajoute\w*|retire\w*|changement\w*|nouveaux?|nouvelles?|aggiunt\w*|rimoss\w*|cambiament\w*|nuov\w*|tolt\w*)\b/;
 const measureWords =
   /\b(measures?|due diligence|countermeasures|obligations?|what (must|should)|massnahmen|sorgfalt\w*|gegenmassnahmen|pflichten|mesures?|vigilance|diligence|contre-mesures|misure|diligenza|contromisure|obblighi)\b/;
 const memberWords = /\b(members?|membership|mitglied\w*|membres?|membri|membro)\b/;
 const countWords = /\b(how many|wie viele|combien|quanti|quante|number of|anzahl|nombre de|numero di)\b/;
+/** Words that make a question about the lists themselves, not only about the FATF ("Which FATF Recommendation …"). */
+const listNouns =
+  /\b(lists?|listen?|listes?|lista|liste|listed|listing|gelistet|listee?s?|jurisdictions?|countries|country|lander|staaten|pays|juridictions?|paesi|paese|giurisdizion\w*)\b/;
 const listWords = /\b(which|who|name the|welche[nrs]?|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
 
 type Say = {
@@ -252,16 +255,19 @@ export function fatfFactSources({ question, language, facts, scope }: FatfFactsR
     const asked = (['grey', 'black'] as const).filter((status) =>
       status === 'grey' ? wantsGrey || !wantsBlack : wantsBlack || !wantsGrey,
     );
+    const aboutLists = wantsGrey || wantsBlack || listNouns.test(folded);
     // "Which countries…", "how many…": the lists themselves, complete.
-    if (listWords.test(folded) || countWords.test(folded)) {
+    if (aboutLists && (listWords.test(folded) || countWords.test(folded))) {
       for (const status of asked) statements.push(listStatement(status));
     }
     // "What does it mean…", "what measures…": what the list is and what it asks of institutions.
-    if (measureWords.test(folded) || statements.length === 0) {
+    if (aboutLists && (measureWords.test(folded) || statements.length === 0)) {
       for (const status of asked) {
         const guidance = texts.get(status);
         if (!guidance) continue;
-        statements.push(say.measures(guidance.label[language], guidance.description[language]));
+        // The first statement names the list as the FATF does ("High-Risk Jurisdictions subject to a Call for Action").
+        const named = official(status) ? `${guidance.label[language]} (${official(status)})` : guidance.label[language];
+        statements.push(say.measures(named, guidance.description[language]));
         statements.push(say.measures(guidance.label[language], guidance.dueDiligence[language]));
         if (measureWords.test(folded)) {
           for (const action of guidance.actions ?? []) {

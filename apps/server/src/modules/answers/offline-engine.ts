@@ -11,7 +11,8 @@ import { compose, readSources, type ScoredUnit } from './composer.ts';
 import { asksAboutFatf } from './fatf-facts.ts';
 import { engineerPrompt } from './prompt-engineer.ts';
 import { loadScopeCheck, type ScopeCheck } from './scope.ts';
-import { shorten } from './text-tools.ts';
+import { isSourceNotesHeading } from './passage-units.ts';
+import { contentTerms, shorten, termsMatch } from './text-tools.ts';
 
 /**
  * The built-in offline engine (DESIGN §2, ADR 011): an extractive answer composed only from the
@@ -128,6 +129,21 @@ interface Line {
   bullet: boolean;
   /** A list's lead-in: context for the items after it, which carry the citation. */
   leadIn?: boolean;
+}
+
+/**
+ * The heading of the section the lead is quoted from, as a line above it, when it names what the
+ * question asks about and the statement does not ("R.13 – Correspondent banking" above "Shell banks
+ * are prohibited."): it is often the answer to "which recommendation / article / rule".
+ */
+function sectionLine(lead: ScoredUnit, passages: AnswerSource[], question: string): Line | null {
+  const source = passages[lead.sourceIndex];
+  const heading = source?.heading?.trim();
+  if (!source || !heading || isSourceNotesHeading(heading) || heading === source.title) return null;
+  if (lead.unit.text.includes(heading) || (lead.unit.leadIn ?? '').includes(heading)) return null;
+  const asked = contentTerms(question);
+  const named = contentTerms(heading).some((term) => asked.some((other) => termsMatch(term, other)));
+  return named ? { text: `**${heading}**`, source, bullet: false, leadIn: true } : null;
 }
 
 export function createOfflineEngine({
@@ -251,6 +267,9 @@ export function createOfflineEngine({
         ? [composition.lead, ...composition.leadList].toSorted((a, b) => a.unit.position - b.unit.position)
         : [];
       const lead = facts.length > 0 ? facts : toLines(leadUnits, passages, used);
+      const section =
+        composition && facts.length === 0 ? sectionLine(composition.lead, passages, request.question) : null;
+      if (section && lead[0] && !lead[0].leadIn) lead.unshift(section);
       const support = composition
         ? toLines(facts.length > 0 ? [...leadUnits, ...composition.support] : composition.support, passages, used)
         : [];

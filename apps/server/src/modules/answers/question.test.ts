@@ -23,5 +23,11 @@ describe('answer kind', () => {
     expect(holdsAnswer('when', 'The adviser must keep a copy.')).toBe(false);
     expect(holdsAnswer('amount', 'at least $1.4 million under management')).toBe(true);
     expect(holdsAnswer('amount', 'a written code of ethics')).toBe(false);
+    expect(holdsAnswer('amount', 'fines of up to 250’000 francs'.replace('’', "'"))).toBe(true);
+    expect(holdsAnswer('amount', 'As of June 2026 there are 11 FINMA-recognised SROs.')).toBe(true);
+    expect(holdsAnswer('amount', 'SROs are recognised by FINMA (Art. 24 AMLA) since 1 October 2009.')).toBe(false);
+    // A dotted identifier is not a figure.
+    expect(holdsAnswer('amount', 'Rule 206(4)-5 (17 CFR 275.206(4)-5) targets pay to play')).toBe(false);
+    expect(holdsAnswer('amount', 'AMLO-FINMA (SR 955.033.0) details the duties')).toBe(false);
   });
 });

@@ -43,13 +43,21 @@ const timeUnit =
 const whenEvidence = new RegExp(
   `\\b\\d+\\s*${timeUnit}\\b|\\b\\d{1,2}\\.?\\s+${month}\\b|\\b${month}\\s+\\d{4}\\b|\\b(19|20)\\d{2}-\\d{2}-\\d{2}\\b|\\b(annually|quarterly|yearly|monthly|at least once|jahrlich|quartalsweise|vierteljahrlich|monatlich|annuel|annuellement|trimestriel|mensuel|annuale|annualmente|trimestrale|mensile|immediately|unverzuglich|immediatement|immediatamente|without delay|promptly)\\b`,
 );
+// A figure with thousands separators ("250,000", "250'000", "1 000 000"), not a dotted identifier
+// ("17 CFR 275.206(4)-5", "SR 955.033.0").
 const amountEvidence =
-  /(\$|chf|usd|eur|€|%|\bpercent\b|\bprozent\b|\bpour cent\b|\bper cento\b|\bmillion|\bmillion|\bmio\b|\bmrd\b|\bbillion|\bmilliard|\bthousand\b|\d[\d',.]*\s?\d{3}\b)/;
+  /(\$|chf|usd|eur|€|%|\bpercent\b|\bprozent\b|\bpour cent\b|\bper cento\b|\bmillion|\bmio\b|\bmrd\b|\bbillion|\bmilliard|\bthousand\b|\b\d{1,3}(?:[',.\s]\d{3})+\b(?![(]|[./-]?\d))/;
+
+// A count of things ("11 recognised SROs", "15 clients"), not an article, rule or date ("Art. 24", "1 October").
+const countEvidence = new RegExp(
+  `(?<!\\b(?:art|arts|para|rule|r|no|nr|sr|cfr|section|recommendation|circular|§)\\.?\\s?)(?<![\\d./(§-])\\b\\d{1,3}\\s+(?!${month}\\b)\\p{L}`,
+  'u',
+);
 
 /** Whether a statement holds the kind of fact the question asks for. */
 export function holdsAnswer(kind: AnswerKind, text: string): boolean {
   const folded = fold(text);
   if (kind === 'when') return whenEvidence.test(folded);
-  if (kind === 'amount') return amountEvidence.test(folded);
+  if (kind === 'amount') return amountEvidence.test(folded) || countEvidence.test(folded);
   return false;
 }
