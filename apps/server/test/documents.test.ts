@@ -1,9 +1,11 @@
-import { systemActor } from '../src/modules/access/actor.ts';
+import { systemActor, userActor } from '../src/modules/access/actor.ts';
 import { SNIPPET_MARK_END, SNIPPET_MARK_START, splitSnippet } from '@compliance/shared/documents';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { jobs } from '../src/db/schema/index.ts';
 import { IngestionError, type ExtractDocument } from '../src/modules/ingestion/extracted-document.ts';
+import { CHUNKER_VERSION } from '../src/modules/ingestion/chunking.ts';
 import { createDocumentExtractor } from '../src/modules/ingestion/ingestion.service.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -470,5 +472,42 @@ describe('restart recovery', () => {
     expect(await app.library.recoverStuckFiles(systemActor)).toBeGreaterThanOrEqual(1);
     const after = await app.inject({ method: 'GET', url: `/api/documents/files/${id}`, headers: alice.headers });
     expect(after.json()).toMatchObject({ status: 'failed', failureCode: 'INGESTION_FAILED' });
+  });
+});
+
+describe('an upgraded chunker', () => {
+  it('re-indexes, at start, the files an older chunker cut, once', async () => {
+    const upload = await uploadFile(app, alice.headers, 'older-passages.txt', englishText);
+    const id = upload.json().file.id as string;
+    await app.jobs.runDueJobs();
+    const version = async () =>
+      (
+        await queryRows<{ chunker_version: number; status: string }>(
+          app.db,
+          sql`select chunker_version, status from files where id = ${id}`,
+        )
+      )[0];
+    expect(await version()).toEqual({ chunker_version: CHUNKER_VERSION, status: 'ready' });
+
+    // As if it had been ingested before the upgrade, with passages the new chunker would cut differently.
+    await app.db.execute(sql`update files set chunker_version = 1 where id = ${id}`);
+    await app.db.execute(sql`update file_chunks set text = 'stale passage' where file_id = ${id}`);
+    expect(await app.library.reindexOutdated(systemActor)).toBe(1);
+    expect((await version())?.status).toBe('pending');
+    // Queued once: a second start (or a second instance) finds nothing more to do.
+    expect(await app.library.reindexOutdated(systemActor)).toBe(0);
+
+    await app.jobs.runDueJobs();
+    expect(await version()).toEqual({ chunker_version: CHUNKER_VERSION, status: 'ready' });
+    const stale = await queryRows(
+      app.db,
+      sql`select 1 from file_chunks where file_id = ${id} and text = 'stale passage'`,
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('is the system’s to run', async () => {
+    const user = userActor({ user: { ...alice.user, emailVerified: true }, sessionId: 'test' }, '127.0.0.1');
+    await expect(app.library.reindexOutdated(user)).rejects.toMatchObject({ statusCode: 403 });
   });
 });

@@ -118,6 +118,8 @@ export const files = pgTable(
     title: text('title'),
     pageCount: integer('page_count').notNull().default(0),
     chunkCount: integer('chunk_count').notNull().default(0),
+    /** The chunker that cut the stored passages (`CHUNKER_VERSION`); older ones are re-indexed at start. */
+    chunkerVersion: integer('chunker_version').notNull().default(1),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     timings: jsonb('timings').$type<Record<string, number>>(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),

@@ -27,6 +27,13 @@ export interface ChunkingOptions {
   maxChunks?: number;
 }
 
+/**
+ * The version of the passage cutting. Raise it when chunk boundaries or chunk text change: files
+ * cut by an older version are re-indexed when the server starts, so upgrades reach stored documents.
+ * 2: headings stay with their text, lists and tables keep their lines, tables their header.
+ */
+export const CHUNKER_VERSION = 2;
+
 export const defaultChunking: ChunkingOptions = { maxChars: 1_200, targetChars: 800, maxOverlapChars: 200 };
 
 /** Splits a flowing document (no fixed pages) into pages of about `pageChars` at block boundaries. */

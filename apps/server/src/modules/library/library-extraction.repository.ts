@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileChunks, filePages, files, type FileRow } from '../../db/schema/index.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
+import { CHUNKER_VERSION } from '../ingestion/chunking.ts';
 import type { ExtractedChunk, ExtractedDocument } from '../ingestion/extracted-document.ts';
 
 /** Rows per statement when writing or removing what ingestion made of a file. */
@@ -99,6 +100,7 @@ export function createExtractionRepository(db: Db) {
           .update(files)
           .set({
             status: 'ready',
+            chunkerVersion: CHUNKER_VERSION,
             failureCode: null,
             failureReason: null,
             noText: extracted.noText,

@@ -108,6 +108,15 @@ export const libraryModule = fp<LibraryModuleOptions>(
       timer.unref();
     });
     app.addHook('preClose', async () => clearInterval(timer));
+    // Documents cut by an older chunker are indexed again, through the durable ingestion jobs.
+    app.addHook('onReady', async () => {
+      void library
+        .reindexOutdated(systemActor)
+        .then((queued) => {
+          if (queued > 0) app.log.info({ queued }, 'Re-indexing documents cut by an older chunker');
+        })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'Could not queue the re-index of older documents'));
+    });
 
     const tags = { documents: ['documents'], knowledge: ['knowledge'] };
     await app.register(

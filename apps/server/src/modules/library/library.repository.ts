@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbExecutor } from '../../db/client.ts';
 import { fileChunks, filePages, files, folders, type FileRow, type FolderRow } from '../../db/schema/index.ts';
 
@@ -299,6 +299,32 @@ export function createLibraryRepository(db: Db) {
         .update(files)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(files.id, id))
+        .returning();
+      return row;
+    },
+
+    /** Ready files whose passages an older chunker cut, the knowledge base first, oldest first. */
+    async findOutdatedChunking(version: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.status, 'ready'), lt(files.chunkerVersion, version)))
+        .orderBy(sql`case when ${files.scope} = 'kb' then 0 else 1 end`, asc(files.createdAt))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** Queues a re-index of a file still ready and still cut by an older chunker (another instance may have queued it). */
+    async requeueOutdated(
+      id: string,
+      version: number,
+      jobId: string,
+      executor: DbExecutor = db,
+    ): Promise<FileRow | undefined> {
+      const [row] = await executor
+        .update(files)
+        .set({ status: 'pending', ingestJobId: jobId, updatedAt: sql`now()` })
+        .where(and(eq(files.id, id), eq(files.status, 'ready'), lt(files.chunkerVersion, version)))
         .returning();
       return row;
     },

@@ -9,6 +9,7 @@ import type { Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { SearchService } from '../search/search.service.ts';
+import { CHUNKER_VERSION } from '../ingestion/chunking.ts';
 import type { ExtractDocument } from '../ingestion/extracted-document.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import { BlobNotFoundError, type BlobStorage } from '../storage/storage.ts';
@@ -419,6 +420,25 @@ export function createLibraryService(deps: LibraryDeps) {
     async searchPassages(actor: Actor, input: { query: string; language?: DocumentLanguage; limit: number }) {
       const reader = await access.require(actor, 'library.read', { type: 'library', scope: 'personal' });
       return search.searchChunks({ ...input, scope: { userId: reader.user.id, includeKnowledgeBase: false } });
+    },
+    /**
+     * Queues a re-index of the files an older chunker cut (`CHUNKER_VERSION`), so an upgrade's better
+     * passages reach documents stored before it. Run as the system when the server starts; each file
+     * is out of the search only while its own job runs.
+     */
+    async reindexOutdated(actor: Actor, limit = 5_000): Promise<number> {
+      await access.require(actor, 'knowledge.manage');
+      let queued = 0;
+      for (const id of await repository.findOutdatedChunking(CHUNKER_VERSION, limit)) {
+        const row = await db.transaction(async (tx) => {
+          const job = await jobs.enqueue(ingestDocumentJob, { fileId: id }, { tx });
+          return repository.requeueOutdated(id, CHUNKER_VERSION, job.id, tx);
+        });
+        if (!row) continue;
+        queued += 1;
+        await fileChanged(row);
+      }
+      return queued;
     },
     /** Marks files whose ingestion job died as failed (the module's sweeper runs it as the system). */
     async recoverStuckFiles(actor: Actor): Promise<number> {

@@ -403,8 +403,8 @@ describe('the citation viewer', () => {
   it('in the anonymous trial shows the cited passage itself, without reading the library', async () => {
     screenWidth(true);
     const { user } = renderChat(null, 'trial');
-    await user.click(await screen.findByRole('radio', { name: /AI Expert/ }));
-    // The trial offers what its page promises: the AI Expert on the shared knowledge base.
+    // The trial offers what its page promises, chosen already: the AI Expert on the shared knowledge base.
+    expect(await screen.findByRole('radio', { name: /AI Expert/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Prompt Engineer/ })).not.toBeInTheDocument();
     expect(screen.getByText(/With an account, your own documents are searched too/)).toBeInTheDocument();
     await user.type(

@@ -95,11 +95,14 @@ export function ChatView({
   );
   const capabilities: ChatCapabilities | undefined = assistantsQuery.data?.capabilities;
   const chosenId = conversation?.assistantId ?? assistantId;
-  // A new conversation starts with the default assistant from Settings (once they are known).
+  // A new conversation starts with the default assistant from Settings (once they are known); the
+  // trial with the one assistant it offers.
   const defaultSlug =
-    mode === 'account' && !conversationId && !defaultsQuery.isPending
-      ? defaultAssistantSlugs[defaultsQuery.data?.defaultAssistant ?? 'expert']
-      : null;
+    mode !== 'account'
+      ? TRIAL_ASSISTANT_SLUG
+      : !conversationId && !defaultsQuery.isPending
+        ? defaultAssistantSlugs[defaultsQuery.data?.defaultAssistant ?? 'expert']
+        : null;
   const selected =
     (chosenId
       ? assistants.find((assistant) => assistant.id === chosenId)

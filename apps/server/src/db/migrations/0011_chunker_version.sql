@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "chunker_version" integer DEFAULT 1 NOT NULL;
