@@ -209,11 +209,13 @@ function overlapTail(text: string, maxChars: number): string {
   const lastLine = (lines[lines.length - 1] ?? '').trim();
   if (lastLine.startsWith('|')) return tableHeader(lines, maxChars);
   if (/^(?:[-*+•]|\d+[.)])\s/.test(lastLine)) return '';
-  const sentences = lastLine.split(/(?<=[.!?;:])\s+/);
+  // Prose: its last paragraph, whose lines may be a PDF's wrapped lines of one sentence.
+  const lastParagraph = text.slice(text.lastIndexOf('\n\n') + 1).trim();
+  const sentences = lastParagraph.split(/(?<=[.!?;:])\s+/);
   const last = (sentences[sentences.length - 1] ?? '').trim();
   if (last === text.trim()) return '';
   if (last.length > 0 && last.length <= maxChars) return last;
-  const tail = lastLine.slice(-maxChars);
+  const tail = lastParagraph.slice(-maxChars);
   const space = tail.indexOf(' ');
   return space >= 0 ? tail.slice(space + 1).trim() : '';
 }
