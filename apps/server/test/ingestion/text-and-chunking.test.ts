@@ -149,6 +149,18 @@ describe('chunking', () => {
     expect(sanctions?.text.startsWith('Sanctions\n\nFines')).toBe(true);
   });
 
+  it('repeats the last whole sentence of a chunk, never cut after an abbreviation', () => {
+    const filler = Array.from({ length: 12 }, (_, i) => `Filler sentence ${i} is about the supervision of banks.`);
+    const closing = 'Under Art. 29 para. 2 FINMASA, institutions must report incidents without delay.';
+    const paragraphs = [filler.join(' ') + ' ' + closing, ...filler.slice(0, 6)];
+    const { chunks } = buildPagesAndChunks([{ number: 1, blocks: paragraphs.map((text) => ({ text })) }], {
+      maxChars: 800,
+      targetChars: 600,
+      maxOverlapChars: 200,
+    });
+    expect(chunks[1]?.text.startsWith(closing)).toBe(true);
+  });
+
   it('moves a heading that would close a full page to the next page, with its text', () => {
     const pages = paginate(
       [{ text: englishParagraph }, { text: 'Timelines', heading: true }, { text: englishParagraph.repeat(3) }],

@@ -1,3 +1,5 @@
+import { endsWithAbbreviation } from '../ingestion/text.ts';
+
 /**
  * A passage cut into the statements an answer can quote: sentences, list items (bullets stay
  * bullets) and table rows made into statements with their column labels. Headings are context,
@@ -15,18 +17,13 @@ export interface PassageUnit {
   leadIn: string | null;
 }
 
-/** Abbreviations after which a full stop does not end a sentence, in the four languages. */
-const abbreviation =
-  /(?:^|[\s('’])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp|no|nos|nr|art|arts|para|paras|sec|secs|ch|chap|cap|par|al|let|lit|ziff|abs|bzw|vgl|z\.\s?b|u\.\s?a|d\.\s?h|inkl|evtl|ggf|sog|mio|mrd|bst|ca|st|mr|ms|dr|prof|inc|ltd|corp|co|u\.s\.c|u\.s|p|pp|ff|s|ss|n|cpv|cc|cost|lett|cfr|ecc|sig|mme|m|av|apr|env|ex|vol|fig|jan|feb|mar|aug|sept|oct|nov|dec)\.$/i;
-
 /** Splits one line of prose into sentences. */
 export function splitSentences(line: string): string[] {
   const result: string[] = [];
   let buffer = '';
   for (const part of line.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}«"“(¿¡])/u)) {
     buffer = buffer ? `${buffer} ${part}` : part;
-    // "Art. 6", "z. B.", "1. October", single initials ("J. Smith").
-    if (abbreviation.test(buffer) || /(?:^|\s)\p{L}\.$/u.test(buffer) || /(?:^|\s)\d{1,2}\.$/.test(buffer)) continue;
+    if (endsWithAbbreviation(buffer)) continue;
     result.push(buffer.trim());
     buffer = '';
   }

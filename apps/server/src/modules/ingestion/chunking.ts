@@ -5,7 +5,7 @@
  */
 import { assertChunkCount } from './bounds.ts';
 import type { ExtractedChunk, ExtractedPage } from './extracted-document.ts';
-import { normalizeLine, normalizeText } from './text.ts';
+import { endsWithAbbreviation, normalizeLine, normalizeText } from './text.ts';
 
 export interface Block {
   text: string;
@@ -211,13 +211,22 @@ function overlapTail(text: string, maxChars: number): string {
   if (/^(?:[-*+•]|\d+[.)])\s/.test(lastLine)) return '';
   // Prose: its last paragraph, whose lines may be a PDF's wrapped lines of one sentence.
   const lastParagraph = text.slice(text.lastIndexOf('\n\n') + 1).trim();
-  const sentences = lastParagraph.split(/(?<=[.!?;:])\s+/);
-  const last = (sentences[sentences.length - 1] ?? '').trim();
+  const last = lastSentence(lastParagraph);
   if (last === text.trim()) return '';
   if (last.length > 0 && last.length <= maxChars) return last;
   const tail = lastParagraph.slice(-maxChars);
   const space = tail.indexOf(' ');
   return space >= 0 ? tail.slice(space + 1).trim() : '';
+}
+
+/** The last sentence of a paragraph, as written: never cut after an abbreviation ("… art. | 4 LBA:"). */
+function lastSentence(paragraph: string): string {
+  const ends = [...paragraph.matchAll(/[.!?;:]\s+/g)];
+  for (const end of ends.toReversed()) {
+    if (endsWithAbbreviation(paragraph.slice(0, end.index + 1))) continue;
+    return paragraph.slice(end.index + end[0].length).trim();
+  }
+  return paragraph;
 }
 
 /** The header and separator rows of the table the text ends with, if it has them. */

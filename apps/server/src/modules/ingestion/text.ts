@@ -83,3 +83,15 @@ export function normalizeText(text: string): string {
 export function normalizeLine(text: string): string {
   return normalizeText(text).replace(/\s+/g, ' ').trim();
 }
+
+/** Abbreviations after which a full stop does not end a sentence, in the four languages. */
+const abbreviation =
+  /(?:^|[\s('’])(?:e\.g|i\.e|etc|cf|vs|approx|incl|resp|no|nos|nr|art|arts|para|paras|sec|secs|ch|chap|cap|par|al|let|lit|ziff|abs|bzw|vgl|z\.\s?b|u\.\s?a|d\.\s?h|inkl|evtl|ggf|sog|mio|mrd|bst|ca|st|mr|ms|dr|prof|inc|ltd|corp|co|u\.s\.c|u\.s|p|pp|ff|s|ss|n|cpv|cc|cost|lett|cfr|ecc|sig|mme|m|av|apr|env|ex|vol|fig|jan|feb|mar|aug|sept|oct|nov|dec)\.$/i;
+
+/**
+ * Whether text ends with a full stop that does not end a sentence: an abbreviation ("Art.",
+ * "z. B.", "cpv."), an ordinal ("1. October") or a single initial ("J. Smith").
+ */
+export function endsWithAbbreviation(text: string): boolean {
+  return abbreviation.test(text) || /(?:^|\s)\p{L}\.$/u.test(text) || /(?:^|\s)\d{1,2}\.$/.test(text);
+}
