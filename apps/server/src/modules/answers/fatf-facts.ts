@@ -26,7 +26,7 @@ const memberWords = /\b(members?|membership|mitglied\w*|membres?|membri|membro)\
 const countWords = /\b(how many|wie viele|combien|quanti|quante|number of|anzahl|nombre de|numero di)\b/;
 /** Words that make a question about the lists themselves, not only about the FATF ("Which FATF Recommendation …"). */
 const listNouns =
-  /\b(lists?|listen?|listes?|lista|liste|listed|listing|gelistet|listee?s?|jurisdictions?|countries|country|lander|staaten|pays|juridictions?|paesi|paese|giurisdizion\w*)\b/;
+  /\b(list\w*|gelistet|jurisdictions?|countr(?:y|ies)|lander|staaten|pays|juridictions?|paes[ei]|giurisdizion\w*)\b/;
 const listWords = /\b(which|who|name the|welche[nrs]?|nenne\w*|wer|quels|quelles|lesquels|qui|quali|chi|elenc\w*)\b/;
 
 type Say = {
