@@ -37,6 +37,7 @@ import { databasePlugin } from './plugins/db.ts';
 import type { AppConfig } from './plugins/env.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs.ts';
+import { lifecyclePlugin } from './plugins/lifecycle.ts';
 import { createLoggerOptions } from './plugins/logger.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { realtimePlugin, type RealtimeOptions } from './plugins/realtime.ts';
@@ -87,20 +88,6 @@ export interface BuildAppOptions {
 }
 
 /**
- * A request still running when the app closes gets its answer with `Connection: close`: otherwise the
- * client keeps the connection open and the server waits for it until the keep-alive timeout.
- */
-function closeKeepAliveConnectionsOnShutdown(app: FastifyInstance): void {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-}
-
-/**
  * The whole application, ready to listen: used by server.ts, worker.ts and every test. Opens (and
  * migrates) the database; `await app.close()` stops the job loop and closes the database.
  */
@@ -110,6 +97,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // A client that sends its request slower than this (a slow-loris) is cut off. Generous: the
+    // largest upload over a slow office line. Answer streams are responses, which this does not bound.
+    requestTimeout: 600_000,
     // Answer 503 to requests that arrive while shutting down, instead of starting work we cannot finish.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -121,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     app.addHook('onRequest', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
-    closeKeepAliveConnectionsOnShutdown(app);
+    await app.register(lifecyclePlugin);
 
     // Order matters: plugin contexts copy the error and not-found handlers that exist when they are created,
     // and @fastify/swagger only documents routes registered after it.

@@ -8,6 +8,9 @@ import { loadConfigOrExit } from './process-lifecycle.ts';
 
 const DATABASE_ARCHIVE = 'pgdata.tar';
 const FILES_FOLDER = 'files';
+// The key integration secrets are encrypted with, when INTEGRATIONS_SECRET_KEY is not set: without it
+// a restored install could not read its connections' credentials.
+const KEY_FILES = ['integrations.key'];
 
 const [command, target] = process.argv.slice(2);
 const config = loadConfigOrExit(process.env);
@@ -41,6 +44,10 @@ async function backup(parentFolder: string): Promise<void> {
     fs.writeFileSync(path.join(folder, DATABASE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
     const files = path.join(config.dataDir, FILES_FOLDER);
     if (fs.existsSync(files)) fs.cpSync(files, path.join(folder, FILES_FOLDER), { recursive: true });
+    for (const name of KEY_FILES) {
+      const key = path.join(config.dataDir, name);
+      if (fs.existsSync(key)) fs.copyFileSync(key, path.join(folder, name));
+    }
   } finally {
     await database.close();
   }
@@ -61,5 +68,12 @@ async function restore(backupFolder: string): Promise<void> {
   await database.close();
   const files = path.join(folder, FILES_FOLDER);
   if (fs.existsSync(files)) fs.cpSync(files, path.join(config.dataDir, FILES_FOLDER), { recursive: true });
+  for (const name of KEY_FILES) {
+    const key = path.join(folder, name);
+    if (fs.existsSync(key)) {
+      fs.copyFileSync(key, path.join(config.dataDir, name));
+      fs.chmodSync(path.join(config.dataDir, name), 0o600);
+    }
+  }
   console.log(`Restored ${folder} into ${config.dataDir}`);
 }

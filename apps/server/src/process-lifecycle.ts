@@ -24,14 +24,19 @@ export async function buildOrExit(build: () => Promise<App>): Promise<App> {
 }
 
 /**
- * On SIGTERM / SIGINT: stop taking work, finish in-flight requests and jobs, close the database
- * (CHECKPOINT for PGlite), then exit 0. A second signal or a hang beyond `delayMs` exits 1.
+ * On SIGTERM / SIGINT: refuse new work (503 with Retry-After), let running answers and uploads finish
+ * within SHUTDOWN_GRACE_MS, then end what is left (answer streams get an event the web app offers to
+ * retry), hand running jobs back, close the database (CHECKPOINT for PGlite) and exit 0. Only a second
+ * signal or a close that hangs well past the grace exits 1.
  */
-export function closeGracefully(app: App, delayMs = 15_000): void {
-  closeWithGrace({ delay: delayMs, logger: app.log }, async ({ signal, err }) => {
+export function closeGracefully(app: App, graceMs = app.config.shutdownGraceMs): void {
+  // The hard limit leaves room after the grace for the jobs' hand-back and the database's checkpoint.
+  closeWithGrace({ delay: graceMs + 30_000, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'Shutting down after an uncaught error');
     else app.log.info(`${signal ?? 'Exit'} received: shutting down`);
+    // After an uncaught error the process state is suspect: no grace.
+    const { unfinished } = await app.lifecycle.drain(err ? 0 : graceMs);
     await app.close();
-    app.log.info('Shut down cleanly');
+    app.log.info({ endedEarly: unfinished }, 'Shut down cleanly');
   });
 }

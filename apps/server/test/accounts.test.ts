@@ -1,10 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, loginThrottles, sessions, users, verificationCodes } from '../src/db/schema/index.ts';
 import { createTestUser } from './helpers/factories.ts';
 import { uploadFile } from './helpers/uploads.ts';
 import { codeFrom } from './helpers/smtp-server.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
+import { buildApp } from '../src/app.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
 
 const PASSWORD = 'correct horse 42';
 
@@ -419,6 +425,9 @@ describe('forgotten password', () => {
     const ghost = await attempt(uniqueEmail('ghost'));
     expect(real.statusCode).toBe(ghost.statusCode);
     expect(real.json()).toEqual(ghost.json());
+    // Past the fifth wrong try the code is dead: still the answer an unknown address gets.
+    for (let tries = 0; tries < 5; tries += 1) await attempt(body.email);
+    expect((await attempt(body.email)).json()).toEqual(ghost.json());
   });
 
   it('does the same work for known and unknown addresses: one queued job each, the mail only from the job', async () => {
@@ -753,5 +762,46 @@ describe('admin: users', () => {
     const forbidden = await app.inject({ url: '/api/admin/users', headers: self.headers });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+  });
+});
+
+describe('ADMIN_EMAIL at start-up', () => {
+  it('promotes an existing account only with ADMIN_PASSWORD, signing out whoever held the address', async () => {
+    const database = await createTestDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-admin-start-'));
+    const build = (env: Record<string, string> = {}) =>
+      buildApp(testConfig({ DATA_DIR: dataDir, ...env }), {
+        logger: false,
+        // The first app must not close the database the second one opens.
+        database: { ...database.handle, close: async () => undefined },
+        jobs: { runInProcess: false },
+        library: { seedKnowledgeBase: false, stuckFileSweepMs: 0 },
+      });
+    const before = await build();
+    // Someone signed up with the address before the operator named it ADMIN_EMAIL.
+    const squatter = await createTestUser(before, {
+      email: 'ops@example.test',
+      passwordHash: await hashPassword('squatter password 1'),
+    });
+    await before.close();
+
+    const after = await build({ ADMIN_EMAIL: 'ops@example.test', ADMIN_PASSWORD: 'operator password 1' });
+    try {
+      const signIn = (password: string) =>
+        after.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'ops@example.test', password },
+          remoteAddress: '10.30.0.1',
+        });
+      expect((await after.inject({ url: '/api/auth/session', headers: squatter.headers })).statusCode).toBe(401);
+      expect((await signIn('squatter password 1')).statusCode).toBe(401);
+      const operator = await signIn('operator password 1');
+      expect(operator.json()).toMatchObject({ user: { role: 'admin' } });
+    } finally {
+      await after.close();
+      await database.handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

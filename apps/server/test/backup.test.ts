@@ -32,6 +32,7 @@ describe('backup and restore of the embedded install', { timeout: 180_000 }, () 
     await database.close();
     fs.mkdirSync(path.join(source, 'files'), { recursive: true });
     fs.writeFileSync(path.join(source, 'files', 'blob.bin'), 'stored file');
+    fs.writeFileSync(path.join(source, 'integrations.key'), 'the installation key', { mode: 0o600 });
 
     const { stdout } = await cli(['backup', path.join(temp, 'backups')], source);
     const backupFolder = /Backup written to (.+)/.exec(stdout)?.[1]?.trim() ?? '';
@@ -47,6 +48,8 @@ describe('backup and restore of the embedded install', { timeout: 180_000 }, () 
       await reopened.close();
     }
     expect(fs.readFileSync(path.join(restored, 'files', 'blob.bin'), 'utf8')).toBe('stored file');
+    // Without it the integrations' stored credentials could not be decrypted.
+    expect(fs.readFileSync(path.join(restored, 'integrations.key'), 'utf8')).toBe('the installation key');
 
     // Restoring over an existing database is refused and changes nothing.
     await expect(cli(['restore', backupFolder], restored)).rejects.toMatchObject({

@@ -219,6 +219,15 @@ describe('upload and ingestion', () => {
     await app.jobs.runDueJobs();
   });
 
+  it('stores an uploaded name in NFC with hidden characters shown as "_", so it cannot pose as another', async () => {
+    const reversed = await uploadFile(app, alice.headers, 'invoice\u202Etxt.exe', 'an invoice');
+    expect(reversed.statusCode).toBe(201);
+    expect(reversed.json().file.name).toBe('invoice_txt.exe');
+    const decomposed = await uploadFile(app, alice.headers, 'Re\u0301sume\u0301\u200B.txt', 'a résumé');
+    expect(decomposed.json().file.name).toBe('R\u00e9sum\u00e9_.txt');
+    await app.jobs.runDueJobs();
+  });
+
   it('a file that cannot be ingested ends failed with its reason, and can be retried', async () => {
     const upload = await uploadFile(app, alice.headers, 'scan.fail', 'whatever');
     await app.jobs.runDueJobs();

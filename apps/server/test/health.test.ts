@@ -17,7 +17,7 @@ describe('health and readiness', () => {
   it('GET /api/ready is 200 while the database answers', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', server: 'running' } });
   });
 
   // Last: it closes the database for good.
@@ -26,7 +26,7 @@ describe('health and readiness', () => {
 
     const ready = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not_ready', checks: { database: 'failing' } });
+    expect(ready.json()).toEqual({ status: 'not_ready', checks: { database: 'failing', server: 'running' } });
 
     const health = await app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);

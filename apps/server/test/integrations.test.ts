@@ -133,6 +133,14 @@ describe.skipIf(!hasApache)('WebDAV storage against a real Apache mod_dav server
     const connection = await connectWebdav(alice, { name: 'Policies: on the file server' });
     expect(connection).toMatchObject({ kind: 'webdav', capability: 'storage', status: 'connected', lastError: null });
     expect(JSON.stringify(connection)).not.toContain(webdav.password);
+    // At rest too: the row holds ciphertext only.
+    const [stored] = await app.db
+      .select({ secret: integrationConnections.secretCiphertext })
+      .from(integrationConnections)
+      .where(eq(integrationConnections.id, connection.id));
+    expect(stored?.secret).toBeTruthy();
+    expect(stored?.secret).not.toContain(webdav.password);
+    expect(Buffer.from(stored!.secret, 'base64url').toString('latin1')).not.toContain(webdav.password);
 
     const first = await sync(alice, connection.id);
     expect(first).toMatchObject({ status: 'succeeded', counts: { added: 2, updated: 0, deleted: 0, failed: 0 } });

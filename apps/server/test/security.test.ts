@@ -206,6 +206,53 @@ describe('per-endpoint rate limits', () => {
     }
   });
 
+  it('counts code checks per address whatever the IP, so guesses stay bounded across codes and addresses', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_CODE_CHECK_ADDRESS: '3/1d' } });
+    try {
+      const reset = (email: string, ip: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/password/reset',
+          payload: { email, code: '000000', password: 'A-new-password-42', passwordConfirmation: 'A-new-password-42' },
+          remoteAddress: ip,
+        });
+      for (const ip of ['198.51.100.20', '198.51.100.21', '198.51.100.22']) {
+        expect((await reset('target@example.test', ip)).statusCode).toBe(400);
+      }
+      const refused = await reset('Target@Example.test', '198.51.100.23');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect((await reset('someone-else@example.test', '198.51.100.23')).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('bounds guesses of the current password through the account screen like sign-ins, per account', async () => {
+    const app = await createTestApp({ env: { RATE_LIMIT_SIGNIN: '2/15m' } });
+    try {
+      const { headers } = await createTestUser(app);
+      const change = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/account/password',
+          headers,
+          payload: {
+            currentPassword: 'a-guess',
+            password: 'A-new-password-42',
+            passwordConfirmation: 'A-new-password-42',
+          },
+        });
+      expect((await change()).statusCode).toBe(400);
+      expect((await change()).statusCode).toBe(400);
+      const refused = await change();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('lets everything through with RATE_LIMITS=off', async () => {
     const app = await createTestApp({
       extraRoutes: limitedRoutes,

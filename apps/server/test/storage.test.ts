@@ -148,9 +148,13 @@ describe.each(adapters)('blob storage contract: $name', ({ kind, create }) => {
     expect(staged).toMatchObject({ sizeBytes: 12, sha256: sha256('staged bytes') });
     await staged.commit();
     expect(Buffer.from(await storage.read(key)).toString('utf8')).toBe('staged bytes');
+    await staged.settle();
+    expect(Buffer.from(await storage.read(key)).toString('utf8')).toBe('staged bytes');
 
     const droppedKey = `contract/${kind}/dropped.txt`;
     const dropped = await storage.stage(droppedKey, new TextEncoder().encode('never recorded'));
+    // Its row's transaction failed after the blob was put in place.
+    await dropped.commit();
     await dropped.discard();
     expect(await storage.exists(droppedKey)).toBe(false);
     await expect(storage.stage(`contract/${kind}/big.txt`, new Uint8Array(10), { maxBytes: 5 })).rejects.toBeInstanceOf(
@@ -181,12 +185,16 @@ describe.each(adapters)('blob storage contract: $name', ({ kind, create }) => {
 });
 
 describe('local adapter: staged uploads after a crash', () => {
-  it('puts recorded staged blobs in place and removes the rest, temporary files included', async () => {
+  it('keeps what was recorded and removes the rest, from its place too, temporary files included', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-test-staged-'));
     try {
       const before = createLocalBlobStorage(root);
+      // Crashes at each step of an upload: before the blob was put in place, after it (the row did or
+      // did not commit), and between the commit and dropping the staging entry.
       await before.stage('users/a/recorded', new TextEncoder().encode('kept'));
       await before.stage('users/a/unrecorded', new TextEncoder().encode('dropped'));
+      await (await before.stage('users/a/placed-recorded', new TextEncoder().encode('kept too'))).commit();
+      await (await before.stage('users/a/placed-unrecorded', new TextEncoder().encode('orphan'))).commit();
       fs.writeFileSync(path.join(root, '.tmp', 'half-written'), 'partial');
 
       // The next start.
@@ -194,12 +202,16 @@ describe('local adapter: staged uploads after a crash', () => {
       const asked: string[][] = [];
       const result = await after.recoverStaged(async (keys) => {
         asked.push([...keys].sort());
-        return new Set(keys.filter((key) => key.endsWith('/recorded')));
+        return new Set(keys.filter((key) => key.endsWith('recorded') && !key.endsWith('unrecorded')));
       });
-      expect(asked).toEqual([['users/a/recorded', 'users/a/unrecorded']]);
-      expect(result).toEqual({ committed: 1, removed: 2 });
+      expect(asked).toEqual([
+        ['users/a/placed-recorded', 'users/a/placed-unrecorded', 'users/a/recorded', 'users/a/unrecorded'],
+      ]);
+      expect(result).toEqual({ committed: 2, removed: 3 });
       expect(Buffer.from(await after.read('users/a/recorded')).toString('utf8')).toBe('kept');
+      expect(Buffer.from(await after.read('users/a/placed-recorded')).toString('utf8')).toBe('kept too');
       expect(await after.exists('users/a/unrecorded')).toBe(false);
+      expect(await after.exists('users/a/placed-unrecorded')).toBe(false);
       expect(fs.readdirSync(path.join(root, '.tmp'), { recursive: true })).toEqual(['staged']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

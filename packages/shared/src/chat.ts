@@ -225,7 +225,7 @@ export const streamDoneSchema = z.object({
 export type StreamDone = z.infer<typeof streamDoneSchema>;
 
 /** Error codes inside the stream: the provider answered an error, or the stream broke. */
-export const streamErrorCodes = ['ASSISTANT_ERROR', 'STREAM_ERROR', 'INTERNAL_ERROR'] as const;
+export const streamErrorCodes = ['ASSISTANT_ERROR', 'STREAM_ERROR', 'INTERNAL_ERROR', 'SERVER_RESTARTING'] as const;
 export const streamErrorSchema = z.object({ code: z.string() });
 
 /** Every event of an answer stream: validated where it is received (`parseStreamBlock`). */

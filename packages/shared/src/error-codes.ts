@@ -18,6 +18,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'SERVER_RESTARTING',
   // Ingestion: why a file could not be read (see the ingestion module's contract)
   'UNSUPPORTED_FILE_TYPE',
   'FILE_ENCRYPTED',

@@ -4,7 +4,8 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 
 export const readyResponseSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
-  checks: z.object({ database: z.enum(['ok', 'failing']) }),
+  /** `server: 'stopping'` once a stop has begun: a load balancer sends new requests elsewhere. */
+  checks: z.object({ database: z.enum(['ok', 'failing']), server: z.enum(['running', 'stopping']) }),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;
 

@@ -51,6 +51,8 @@ export const endpointRateLimits = {
   codeSendPerAddress: { variable: 'RATE_LIMIT_CODE_SEND_ADDRESS', fallback: '5/1d' },
   /** Code and reset-link checks, per IP. */
   codeCheck: { variable: 'RATE_LIMIT_CODE_CHECK', fallback: '20/15m' },
+  /** Code checks, per e-mail address or account: with five tries per code and five codes a day, bounds the guesses. */
+  codeCheckPerAddress: { variable: 'RATE_LIMIT_CODE_CHECK_ADDRESS', fallback: '15/1d' },
   /** Purchases (marketplace, subscriptions), per account. */
   purchase: { variable: 'RATE_LIMIT_PURCHASE', fallback: '20/1h' },
 } as const;
@@ -104,6 +106,8 @@ export interface AppConfig {
   /** Create or promote this admin at start-up. */
   admin: { email: string; password: string } | undefined;
   anonDailyQueryLimit: number;
+  /** On SIGTERM/SIGINT, how long running answers and uploads may take to finish before they are ended. */
+  shutdownGraceMs: number;
   /**
    * Per-client rate limits: the global API budget (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_MS) and one per
    * endpoint group. `enabled: false` (RATE_LIMITS=off) switches them all off, for benchmarks and load tests.
@@ -260,6 +264,7 @@ export const envSchema = z
     RATE_LIMITS: withDefault(z.enum(['on', 'off'], { error: 'must be on or off' }), 'on'),
     RATE_LIMIT_MAX: withDefault(wholeNumber(1, 10_000_000), '1000'),
     RATE_LIMIT_WINDOW_MS: withDefault(wholeNumber(1_000, 86_400_000), '60000'),
+    SHUTDOWN_GRACE_MS: withDefault(wholeNumber(0, 600_000), '20000'),
     ...endpointRateLimitVariables(),
     LOG_LEVEL: withDefault(z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }), 'info'),
     TRUST_PROXY: withDefault(trustProxySetting(), 'false'),
@@ -336,6 +341,7 @@ function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
     },
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     anonDailyQueryLimit: env.ANON_DAILY_QUERY_LIMIT,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     rateLimit: {
       enabled: env.RATE_LIMITS === 'on',
       max: env.RATE_LIMIT_MAX,

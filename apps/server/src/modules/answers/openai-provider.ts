@@ -51,9 +51,14 @@ export function buildMessages(request: AnswerRequest): { role: 'system' | 'user'
       'If the sources do not answer the question, say that you found nothing relevant instead of guessing.',
     );
   }
+  // Attribute values come from documents and web pages too: neutralised, and unable to leave their quotes.
+  const attribute = (value: string) =>
+    neutraliseRetrievedText(value)
+      .replaceAll('"', "'")
+      .replace(/[<>\n\r]/g, ' ');
   const sources = request.sources.map(
     (source) =>
-      `<source number="${source.number}" title="${neutraliseRetrievedText(source.title).replaceAll('"', "'")}"${source.page ? ` page="${source.page}"` : ''}${source.kind === 'web' ? ` url="${source.href}"` : ''}>\n${neutraliseRetrievedText(source.text.slice(0, 2_500))}\n</source>`,
+      `<source number="${source.number}" title="${attribute(source.title)}"${source.page ? ` page="${source.page}"` : ''}${source.kind === 'web' && source.href ? ` url="${attribute(source.href)}"` : ''}>\n${neutraliseRetrievedText(source.text.slice(0, 2_500))}\n</source>`,
   );
   const question = request.grounded
     ? `<sources>\n${sources.length === 0 ? '(none found)' : sources.join('\n')}\n</sources>\n\nQuestion: ${request.question}`

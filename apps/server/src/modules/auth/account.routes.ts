@@ -12,6 +12,7 @@ import {
 } from '@compliance/shared/account';
 import { okResponseSchema } from '@compliance/shared/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointRateLimit } from '../../plugins/security.ts';
 import type { AccountService } from './account.service.ts';
 
 /** The signed-in user's own account: `/api/account/*` (verified users only). */
@@ -40,6 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.post(
     '/account/email',
     {
+      preHandler: [endpointRateLimit(app, 'codeSendPerIp', 'ip'), endpointRateLimit(app, 'codeSendPerAddress')],
       schema: {
         tags,
         summary: 'Ask to change the e-mail address (a code goes to the new one)',
@@ -53,6 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.post(
     '/account/email/confirm',
     {
+      preHandler: [endpointRateLimit(app, 'codeCheck', 'ip'), endpointRateLimit(app, 'codeCheckPerAddress')],
       schema: {
         tags,
         summary: 'Confirm the new e-mail address with its code',
@@ -66,6 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
   app.post(
     '/account/password',
     {
+      preHandler: endpointRateLimit(app, 'signin'),
       schema: {
         tags,
         summary: 'Change the password; other sessions are signed out',

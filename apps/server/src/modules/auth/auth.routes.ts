@@ -18,6 +18,12 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return { userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
+/** Counts per e-mail address where the body names one (a reset by link token is counted per IP only). */
+function addressKey(request: FastifyRequest): string {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? `address:${email.trim().toLowerCase()}` : `ip:${request.ip}`;
+}
+
 /** Sign-up, verification, sign-in and -out, password reset: `/api/auth/*`. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   const tags = ['auth'];
@@ -73,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/verify-email',
     {
-      preHandler: endpointRateLimit(app, 'codeCheck', 'ip'),
+      preHandler: [endpointRateLimit(app, 'codeCheck', 'ip'), endpointRateLimit(app, 'codeCheckPerAddress')],
       schema: {
         tags,
         summary: 'Confirm the e-mail address with the 6-digit code',
@@ -102,11 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       preHandler: [
         endpointRateLimit(app, 'codeSendPerIp', 'ip'),
-        endpointRateLimit(
-          app,
-          'codeSendPerAddress',
-          (request) => `address:${String((request.body as { email?: unknown }).email).toLowerCase()}`,
-        ),
+        endpointRateLimit(app, 'codeSendPerAddress', addressKey),
       ],
       schema: {
         tags,
@@ -124,7 +126,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/password/reset',
     {
-      preHandler: endpointRateLimit(app, 'codeCheck', 'ip'),
+      preHandler: [
+        endpointRateLimit(app, 'codeCheck', 'ip'),
+        endpointRateLimit(app, 'codeCheckPerAddress', addressKey),
+      ],
       schema: {
         tags,
         summary: 'Set a new password with the code or link token; signs out every session',

@@ -23,6 +23,9 @@ import type { OneTimeCodes } from './one-time-codes.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 import type { SessionService } from './session.service.ts';
 
+/** What a reset by code answers, whatever went wrong with the code: one refusal, so no account shows. */
+const codeRefusals = new Set(['VERIFICATION_CODE_INVALID', 'VERIFICATION_CODE_EXPIRED', 'VERIFICATION_CODE_LOCKED']);
+
 /** The browser a new session is started from (shown in the account's session list). */
 export interface ClientInfo {
   userAgent: string;
@@ -241,8 +244,9 @@ export function createAuthService({
         try {
           userId = (await codes.consume(user.id, 'password_reset', input.code ?? '')).userId;
         } catch (error) {
-          // The answer for a real account is the answer for an unknown one: no remaining attempts.
-          if (error instanceof AppError && error.code === 'VERIFICATION_CODE_INVALID') {
+          // The answer for a real account is the answer for an unknown one: no remaining attempts, and
+          // an expired or used-up code reads as not valid (an unknown address has no code to expire).
+          if (error instanceof AppError && codeRefusals.has(error.code)) {
             throw new AppError('VERIFICATION_CODE_INVALID', 400, 'This code is not valid');
           }
           throw error;
@@ -267,7 +271,11 @@ export function createAuthService({
       }
     },
 
-    /** ADMIN_EMAIL + ADMIN_PASSWORD: creates the admin (verified), or promotes and re-enables the account. */
+    /**
+     * ADMIN_EMAIL + ADMIN_PASSWORD: creates the admin (verified), or promotes and re-enables the account.
+     * A promoted account takes ADMIN_PASSWORD and loses its sessions: whoever had signed up with the
+     * address (it may have been free for a while) does not become admin with their own password.
+     */
     async ensureAdmin(actor: Actor, admin: { email: string; password: string } | undefined): Promise<void> {
       await access.require(actor, 'user.manage');
       if (!admin) return;
@@ -279,7 +287,9 @@ export function createAuthService({
           role: 'admin',
           status: 'active',
           emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+          passwordHash: await hashPassword(admin.password),
         });
+        await sessions.revokeAllForUser(existing.id);
         await audit.record('admin.bootstrap', { target: existing, metadata: { promoted: true } });
         log.info({ email }, 'Promoted ADMIN_EMAIL to administrator');
         return;

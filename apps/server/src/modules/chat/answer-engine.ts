@@ -2,6 +2,7 @@ import type { Citation, ChatLanguage, StreamUsage } from '@compliance/shared/cha
 import { SNIPPET_MARK_END, SNIPPET_MARK_START } from '@compliance/shared/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredCitation } from '../../db/schema/index.ts';
+import { stoppedByServer } from '../../plugins/lifecycle.ts';
 import { ProviderError, zeroUsage, type AnswerProvider, type AnswerSource } from '../answers/answer-provider.ts';
 import { fatfFactSources } from '../answers/fatf-facts.ts';
 import { loadScopeCheck, type ScopeCheck } from '../answers/scope.ts';
@@ -171,8 +172,14 @@ export function createAnswerEngine({
       citations.push(citation);
       input.send(streamEvents.citation(citation));
     };
+    // The server is stopping and its grace has passed: the client is told to ask again.
+    const endedByServerStop = () => {
+      input.send(streamEvents.error('SERVER_RESTARTING'));
+      return { text, citations, usage, status: 'error' as const, errorCode: 'SERVER_RESTARTING' };
+    };
     try {
       const sources = await gatherSources({ ...input, question: input.question });
+      if (stoppedByServer(input.signal)) return endedByServerStop();
       if (input.signal.aborted) return { text, citations, usage, status: 'stopped' as const, errorCode: null };
       const byNumber = new Map(sources.map((source) => [source.number, source]));
       const stream = provider.answer({
@@ -228,6 +235,7 @@ export function createAnswerEngine({
           }
         }
       }
+      if (stoppedByServer(input.signal)) return endedByServerStop();
       if (input.signal.aborted) {
         // A stopped answer still cost its tokens.
         const completionTokens =
@@ -242,6 +250,7 @@ export function createAnswerEngine({
       }
       return { text, citations, usage, status: 'complete' as const, errorCode: null };
     } catch (error) {
+      if (stoppedByServer(input.signal)) return endedByServerStop();
       const code = error instanceof ProviderError ? error.code : 'INTERNAL_ERROR';
       log.warn({ err: error, code }, 'Answer failed');
       input.send(streamEvents.error(code));

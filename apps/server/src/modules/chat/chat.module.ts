@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AnswerProvider } from '../answers/answer-provider.ts';
 import { createOfflineEngine } from '../answers/offline-engine.ts';
 import { createOpenAiProvider } from '../answers/openai-provider.ts';
+import { serverStopping } from '../../plugins/lifecycle.ts';
 import { createSearxngSearch } from '../web-search/web-search.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatRepository } from './chat.repository.ts';
@@ -64,7 +65,8 @@ export const chatModule = fp<ChatModuleOptions>(
 
     const openStreams = new Set<AbortController>();
     app.addHook('preClose', async () => {
-      for (const controller of openStreams) controller.abort();
+      // Reached once the stop's grace has passed (see process-lifecycle.ts): the client is told to retry.
+      for (const controller of openStreams) controller.abort(serverStopping);
     });
 
     await app.register(chatRoutes, {

@@ -40,12 +40,43 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
+/** The eight 16-bit words of an IPv6 address (a trailing dotted IPv4 part and `::` expanded). */
+function ipv6Words(address: string): number[] | null {
+  let text = address.toLowerCase().split('%')[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - first.length - last.length).fill('0');
+  const words = [...first, ...zeros, ...last].map((word) => parseInt(word, 16));
+  return words.length === 8 && words.every((word) => word >= 0 && word <= 0xffff) ? words : null;
+}
+
+/**
+ * The IPv4 address an IPv6 address carries, in the forms that reach it: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:AABB:CCDD::).
+ */
+function embeddedIpv4(address: string): string | null {
+  const words = ipv6Words(address);
+  if (!words) return null;
+  const ipv4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  const zero = (from: number, to: number) => words.slice(from, to).every((word) => word === 0);
+  if (zero(0, 5) && (words[5] === 0 || words[5] === 0xffff)) return ipv4(words[6]!, words[7]!);
+  if (words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6)) return ipv4(words[6]!, words[7]!);
+  if (words[0] === 0x2002) return ipv4(words[1]!, words[2]!);
+  return null;
+}
+
 /** Whether an IP address is private, loopback, link-local or otherwise not on the public internet. */
 export function isPrivateAddress(address: string): boolean {
-  const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-  const mapped = family === 'ipv6' && /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  return blocked.check(address, family);
+  if (!net.isIPv6(address)) return blocked.check(address, 'ipv4');
+  if (blocked.check(address, 'ipv6')) return true;
+  const ipv4 = embeddedIpv4(address);
+  return ipv4 !== null && blocked.check(ipv4, 'ipv4');
 }
 
 function blockedError(host: string): ConnectorError {

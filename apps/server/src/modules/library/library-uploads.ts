@@ -133,16 +133,18 @@ export function createUploads(deps: UploadDeps) {
             );
         if (!recorded) throw new Error('The replaced file disappeared');
         // In place before the row (and its job) commit: a worker may claim the job the moment they do.
-        // A crash between here and the commit leaves an unrecorded blob under a fresh key, nothing a
-        // reader could reach.
+        // A crash before the commit is undone at the next start (the staging entry is still there).
         await blob.commit();
         return recorded;
       });
     } catch (error) {
       await blob.discard().catch(() => undefined);
-      await storage.delete(storageKey).catch(() => undefined);
       throw new AppError('FILE_PREPARE_FAILED', 500, 'Recording the upload failed', { cause: error });
     }
+    await blob.settle().catch((error: unknown) => {
+      // Harmless: the next start sees the row committed and drops the staging entry.
+      log.warn({ err: error, fileId }, 'Could not drop the staging entry of an upload');
+    });
     if (replacing) {
       await storage.delete(replacing.storageKey).catch((error: unknown) => {
         log.warn({ err: error, fileId }, 'Could not delete the replaced blob');

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { folderNameSchema, type DocumentFile, type DocumentLanguage, type Folder } from '@compliance/shared/documents';
+import {
+  FOLDER_NAME_INVALID_CHARACTERS,
+  folderNameSchema,
+  type DocumentFile,
+  type DocumentLanguage,
+  type Folder,
+} from '@compliance/shared/documents';
 import type { ErrorCode } from '@compliance/shared/errors';
 import { locales } from '@compliance/shared/locales';
 import type { FileRow, FolderRow } from '../../db/schema/index.ts';
@@ -55,10 +61,17 @@ export function parseFolderName(name: string): string {
   throw new AppError(code, 400, 'Invalid folder name', { fields: { name: message } });
 }
 
+// Separators, characters file systems refuse, and hidden ones (controls, zero-width marks, bidi
+// overrides: "invoice\u202Etxt.exe" would show as "invoiceexe.txt").
+const unsafeInFileName = new RegExp(FOLDER_NAME_INVALID_CHARACTERS.source, 'gu');
+
+/**
+ * The name an uploaded or synced file is stored under: its last path segment, NFC, with every unsafe
+ * character shown as "_" (a file is kept rather than refused for its name; renaming is validated).
+ */
 export function cleanFileName(name: string): string {
-  const base = path.basename(name.replaceAll('\\', '/')).trim();
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').slice(0, 255);
+  const base = path.basename(name.normalize('NFC').replaceAll('\\', '/')).trim();
+  const cleaned = base.replace(unsafeInFileName, '_').slice(0, 255);
   return cleaned && !/^\.+$/.test(cleaned) ? cleaned : 'file';
 }
 

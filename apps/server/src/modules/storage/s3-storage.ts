@@ -114,7 +114,12 @@ export function createS3BlobStorage(options: S3BlobStorageOptions): BlobStorage 
     // put and its row can leave an unrecorded object, which costs storage but is never read.
     async stage(key, source, options) {
       const blob = await adapter.put(key, source, options);
-      return { ...blob, commit: async () => undefined, discard: () => adapter.delete(key) };
+      return {
+        ...blob,
+        commit: async () => undefined,
+        settle: async () => undefined,
+        discard: () => adapter.delete(key),
+      };
     },
     async recoverStaged() {
       return { committed: 0, removed: 0 };

@@ -22,20 +22,23 @@ export interface BlobStorage {
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /**
-   * Stores `source` where nothing reads it yet; `commit()` puts it in place under `key`,
-   * `discard()` drops it. Uploads stage, record their row, then commit, so a crash in between
-   * leaves a staged blob that `recoverStaged` resolves at the next start.
+   * Stores `source` where nothing reads it yet; `commit()` puts it in place under `key` (inside the
+   * transaction that records its row: a worker may read it the moment the row commits), `settle()`
+   * after that commit drops the staging entry, `discard()` drops both. A crash at any point leaves a
+   * staging entry that `recoverStaged` resolves at the next start, by whether the row committed.
    */
   stage(key: string, source: Readable | Uint8Array, options?: { maxBytes?: number }): Promise<StagedBlob>;
   /**
    * At start, before any job reads a blob: staged blobs whose key `isRecorded` are put in place
-   * (their row committed before the crash), the rest and any half-written temporary file removed.
+   * (their row committed before the crash); the others are removed, from their place too if they
+   * had reached it, and so is any half-written temporary file.
    */
   recoverStaged(isRecorded: (keys: string[]) => Promise<Set<string>>): Promise<{ committed: number; removed: number }>;
 }
 
 export interface StagedBlob extends StoredBlob {
   commit(): Promise<void>;
+  settle(): Promise<void>;
   discard(): Promise<void>;
 }
 
@@ -125,13 +128,22 @@ export function createLocalBlobStorage(root: string): BlobStorage {
       return blob;
     },
     async stage(key, source, { maxBytes } = {}) {
-      resolve(key);
+      const target = resolve(key);
       const staged = path.join(stagedDir, key.replaceAll('/', '~'));
       const blob = await write(staged, source, maxBytes);
       return {
         ...blob,
-        commit: () => moveIntoPlace(staged, key),
-        discard: () => fs.promises.rm(staged, { force: true }),
+        // A second name for the same bytes: until `settle()`, the staging entry records that the
+        // blob's row may not have committed.
+        commit: async () => {
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          await fs.promises.link(staged, target);
+        },
+        settle: () => fs.promises.rm(staged, { force: true }),
+        discard: async () => {
+          await fs.promises.rm(staged, { force: true });
+          await fs.promises.rm(target, { force: true });
+        },
       };
     },
     async recoverStaged(isRecorded) {
@@ -142,11 +154,15 @@ export function createLocalBlobStorage(root: string): BlobStorage {
       let removed = 0;
       for (const name of staged) {
         const key = name.replaceAll('~', '/');
+        const stagedPath = path.join(stagedDir, name);
         if (recorded.has(key)) {
-          await moveIntoPlace(path.join(stagedDir, name), key);
+          // Its row committed: the blob stays (put in place if the crash came before that).
+          if (await isFile(resolve(key))) await fs.promises.rm(stagedPath, { force: true });
+          else await moveIntoPlace(stagedPath, key);
           committed++;
         } else {
-          await fs.promises.rm(path.join(stagedDir, name), { recursive: true, force: true });
+          await fs.promises.rm(stagedPath, { recursive: true, force: true });
+          if (isSafeBlobKey(key)) await fs.promises.rm(resolve(key), { force: true });
           removed++;
         }
       }

@@ -42,4 +42,20 @@ describe('/forgotten-password/confirm', () => {
     expect(await screen.findByLabelText(/e-mail/i)).toBeInTheDocument();
     expect(screen.getByLabelText(/code/i)).toBeInTheDocument();
   });
+
+  it('reads a refused code as "not valid or expired" and offers a new one (the server does not tell which)', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(400, { error: { code: 'VERIFICATION_CODE_INVALID', message: 'This code is not valid' } }),
+    );
+    const { user } = renderRoute('/forgotten-password/confirm');
+    const password = 'a much longer Passw0rd!';
+    await user.type(await screen.findByLabelText(/e-mail/i), 'someone@example.test');
+    await user.type(screen.getByLabelText(/code/i), '123456');
+    await user.type(screen.getByLabelText(/^new password\s*\*?$/i), password);
+    await user.type(screen.getByLabelText(/^new password confirmation/i), password);
+    await user.click(screen.getByRole('button', { name: /change password/i }));
+
+    expect(await screen.findByText(/not valid or has expired/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /new code/i })).toBeInTheDocument();
+  });
 });

@@ -28,7 +28,7 @@ export function Component() {
   const token = searchParams.get('token') ?? undefined;
   const reset = useResetPassword();
   const checklistId = useId();
-  const [formError, setFormError] = useState<{ message: string; expired: boolean } | null>(null);
+  const [formError, setFormError] = useState<{ message: string; offerNewCode: boolean } | null>(null);
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordInputSchema),
     // With a link's token the e-mail and code fields are not shown: leave them undefined (not '') so
@@ -54,13 +54,19 @@ export function Component() {
         await navigate(`${paths.auth.login.getHref()}?notice=password-reset`, { replace: true });
       } catch (error) {
         if (applyServerFieldErrors(error, form.setError, ['email', 'code', 'password', 'passwordConfirmation'])) return;
-        const expired =
-          isApiError(error) && ['VERIFICATION_CODE_EXPIRED', 'VERIFICATION_CODE_LOCKED'].includes(error.code);
-        setFormError({ message: t(errorMessageKey(error)), expired });
+        // The server answers one refusal for a wrong, expired or used-up code (no account shows through
+        // it): say all three, with the way to a new code.
+        const codeRefused = isApiError(error) && error.code.startsWith('VERIFICATION_CODE_');
+        setFormError({
+          message: codeRefused ? t('auth:reset.codeRefused') : t(errorMessageKey(error)),
+          offerNewCode: codeRefused,
+        });
       }
     },
     (invalid) =>
-      setFormError(countRequired(invalid) > 1 ? { message: t('auth:validation.allFields'), expired: false } : null),
+      setFormError(
+        countRequired(invalid) > 1 ? { message: t('auth:validation.allFields'), offerNewCode: false } : null,
+      ),
   );
 
   return (
@@ -76,7 +82,7 @@ export function Component() {
       {formError ? (
         <FormAlert>
           {formError.message}{' '}
-          {formError.expired || token ? (
+          {formError.offerNewCode || token ? (
             <Link to={paths.auth.forgottenPassword.getHref()} className="font-medium underline">
               {t('auth:reset.requestNew')}
             </Link>

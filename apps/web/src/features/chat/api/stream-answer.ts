@@ -8,10 +8,21 @@ import { apiRequest, isApiError, type ApiError } from '@/lib/api-client.ts';
  * - `rejected`: the server refused before streaming (with its error code) — e.g. the daily limit,
  *   or 'Failed to start conversation' for a new conversation;
  * - `stream`: the stream broke mid-answer or ended early — 'Streaming Error';
- * - `assistant`: the answer provider reported an error — 'Assistant Error'.
+ * - `assistant`: the answer provider reported an error — 'Assistant Error';
+ * - `restarted`: the server was stopped while it answered — ask again in a moment.
  */
 export type StreamFailure =
-  { kind: 'connection' } | { kind: 'rejected'; error: ApiError } | { kind: 'stream' } | { kind: 'assistant' };
+  | { kind: 'connection' }
+  | { kind: 'rejected'; error: ApiError }
+  | { kind: 'stream' }
+  | { kind: 'assistant' }
+  | { kind: 'restarted' };
+
+/** The failure an error event of the stream (or a stored failed answer) stands for. */
+export function failureKindOf(code: string | null | undefined): 'stream' | 'assistant' | 'restarted' {
+  if (code === 'SERVER_RESTARTING') return 'restarted';
+  return code === 'ASSISTANT_ERROR' ? 'assistant' : 'stream';
+}
 
 export class StreamFailureError extends Error {
   readonly failure: StreamFailure;
@@ -73,7 +84,7 @@ export async function streamAnswer({
         buffer = buffer.slice(boundary + 2);
         if (!event) continue;
         if (event.event === 'error') {
-          throw new StreamFailureError({ kind: event.data.code === 'STREAM_ERROR' ? 'stream' : 'assistant' });
+          throw new StreamFailureError({ kind: failureKindOf(event.data.code) });
         }
         onEvent(event);
         if (event.event === 'done') finished = true;

@@ -230,6 +230,7 @@ export function ChatView({
     if (failure.kind === 'connection') return t('chat:errors.connection');
     if (failure.kind === 'stream') return t('chat:errors.stream');
     if (failure.kind === 'assistant') return t('chat:errors.assistant');
+    if (failure.kind === 'restarted') return t('chat:errors.restarted');
     return t(`errors:${failure.code ?? 'INTERNAL_ERROR'}`, { defaultValue: t('errors:INTERNAL_ERROR') });
   };
 

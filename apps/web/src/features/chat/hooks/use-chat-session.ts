@@ -21,6 +21,7 @@ export interface AskOptions {
 
 /** Refusals the user can act on (shown with their own message); others read as a failed start or connection. */
 const actionableRefusals = new Set([
+  'SERVER_RESTARTING',
   'DAILY_QUERY_LIMIT',
   'TOKEN_QUOTA_EXCEEDED',
   'ASSISTANT_REQUIRED',

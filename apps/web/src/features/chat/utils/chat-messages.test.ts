@@ -1,6 +1,6 @@
-import type { Citation } from '@compliance/shared/chat';
+import type { ChatMessage, Citation } from '@compliance/shared/chat';
 import { describe, expect, it } from 'vitest';
-import { chatMessagesReducer, type ChatAction, type UiMessage } from './chat-messages.ts';
+import { chatMessagesReducer, toUiMessages, type ChatAction, type UiMessage } from './chat-messages.ts';
 
 const citation: Citation = {
   number: 1,
@@ -131,5 +131,24 @@ describe('chatMessagesReducer', () => {
     const stored = [question('q1', 'Stored'), answer('a1', 'Answer')];
     expect(run([{ type: 'loaded', messages: stored }])).toEqual(stored);
     expect(run([{ type: 'cleared' }], stored)).toEqual([]);
+  });
+});
+
+describe('toUiMessages', () => {
+  it('reads a stored failed answer by its code: one the server ended while stopping offers to ask again', () => {
+    const stored = (errorCode: string | null) =>
+      ({
+        id: 'm1',
+        role: 'assistant',
+        content: 'Reports go',
+        citations: [],
+        status: 'error',
+        errorCode,
+        promptRun: null,
+      }) as unknown as ChatMessage;
+    const kinds = ['SERVER_RESTARTING', 'ASSISTANT_ERROR', 'STREAM_ERROR', null].map(
+      (code) => toUiMessages([stored(code)])[0]?.failure?.kind,
+    );
+    expect(kinds).toEqual(['restarted', 'assistant', 'stream', 'stream']);
   });
 });

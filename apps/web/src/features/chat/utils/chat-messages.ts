@@ -1,5 +1,5 @@
 import type { ChatMessage, Citation } from '@compliance/shared/chat';
-import type { StreamFailure } from '../api/stream-answer.ts';
+import { failureKindOf, type StreamFailure } from '../api/stream-answer.ts';
 
 export type FailureKind = StreamFailure['kind'] | 'start';
 
@@ -55,7 +55,7 @@ export function toUiMessages(messages: ChatMessage[]): UiMessage[] {
     failure:
       message.status === 'error'
         ? {
-            kind: message.errorCode === 'ASSISTANT_ERROR' ? 'assistant' : 'stream',
+            kind: failureKindOf(message.errorCode),
             code: message.errorCode ?? undefined,
           }
         : undefined,
