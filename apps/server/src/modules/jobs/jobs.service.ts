@@ -40,7 +40,11 @@ export class JobQueue {
     this.registry.set(definition.type, { definition, handler: handler as JobHandler<z.ZodType> });
   }
 
-  /** Validates the payload against the definition (a ZodError means a bug in the caller) and stores the job. */
+  /**
+   * Validates the payload against the definition (a ZodError means a bug in the caller) and stores the
+   * job. Inside a transaction (`tx`) the job is invisible until it commits: call `wake()` after the
+   * commit, or the runner finds it only at its next poll.
+   */
   async enqueue<Schema extends z.ZodType>(
     definition: JobDefinition<Schema>,
     payload: z.input<Schema>,
@@ -52,8 +56,13 @@ export class JobQueue {
       this.log.warn({ jobType: definition.type }, 'Enqueued a job type that has no handler in this process');
     }
     const row = await this.repository.insert({ type: definition.type, payload, maxAttempts, delayMs, runAt }, tx);
-    this.runner.wake();
+    if (!tx) this.runner.wake();
     return { id: row.id };
+  }
+
+  /** Lets the runner look for due jobs now (after a transaction that enqueued some has committed). */
+  wake(): void {
+    this.runner.wake();
   }
 
   getJob(id: string): Promise<JobRow | undefined> {

@@ -13,10 +13,33 @@ export const ingestDocumentJob = defineJob('documents.ingest', z.object({ fileId
 });
 
 /**
- * Passages written per statement. Each one's search vector is computed by the database, on the
- * main thread with the embedded one, so batches stay small and the event loop gets a turn between them.
+ * Passages written per statement, bounded by count and by text. Each one's search vector is computed by
+ * the database, on the main thread with the embedded one, so batches stay small and the event loop gets
+ * a turn between them: 50 passages (about 45,000 characters) took up to 100 ms on a busy 2-core machine
+ * (docs/performance.md, "Event-loop lag while the worst corpus file ingests").
  */
-export const CHUNK_BATCH = 50;
+export const CHUNK_BATCH = { passages: 25, characters: 16_000 };
+
+/** Consecutive batches of passages, each within CHUNK_BATCH (a longer passage goes alone). */
+export function chunkBatches<T extends { text: string }>(chunks: T[]): T[][] {
+  const batches: T[][] = [];
+  let batch: T[] = [];
+  let characters = 0;
+  for (const chunk of chunks) {
+    if (
+      batch.length > 0 &&
+      (batch.length >= CHUNK_BATCH.passages || characters + chunk.text.length > CHUNK_BATCH.characters)
+    ) {
+      batches.push(batch);
+      batch = [];
+      characters = 0;
+    }
+    batch.push(chunk);
+    characters += chunk.text.length;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 
 export interface IngestionDeps {
   repository: LibraryRepository;
@@ -39,16 +62,11 @@ class SupersededRun extends Error {
 export function createIngestion({ repository, extraction, storage, extract, fileChanged }: IngestionDeps) {
   /** Passages in small batches; stops as soon as the run is no longer the file's current one. */
   async function writeChunks(fileId: string, context: JobContext, extracted: ExtractedDocument): Promise<void> {
-    for (let start = 0; start < extracted.chunks.length; start += CHUNK_BATCH) {
+    for (const batch of chunkBatches(extracted.chunks)) {
       await yieldToEventLoop();
       context.signal.throwIfAborted();
       if (!(await extraction.isCurrentRun(fileId, context.jobId))) throw new SupersededRun();
-      await extraction.insertChunks(
-        fileId,
-        context.jobId,
-        extracted.language,
-        extracted.chunks.slice(start, start + CHUNK_BATCH),
-      );
+      await extraction.insertChunks(fileId, context.jobId, extracted.language, batch);
     }
   }
 

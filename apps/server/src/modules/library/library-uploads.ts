@@ -141,6 +141,7 @@ export function createUploads(deps: UploadDeps) {
       await blob.discard().catch(() => undefined);
       throw new AppError('FILE_PREPARE_FAILED', 500, 'Recording the upload failed', { cause: error });
     }
+    jobs.wake();
     await blob.settle().catch((error: unknown) => {
       // Harmless: the next start sees the row committed and drops the staging entry.
       log.warn({ err: error, fileId }, 'Could not drop the staging entry of an upload');

@@ -253,6 +253,7 @@ export function createLibraryService(deps: LibraryDeps) {
         tx,
       );
     });
+    jobs.wake();
     await fileChanged(row!, origin);
     return toFileDto(row!);
   }
@@ -436,6 +437,7 @@ export function createLibraryService(deps: LibraryDeps) {
         });
         if (!row) continue;
         queued += 1;
+        jobs.wake();
         await fileChanged(row);
       }
       return queued;
