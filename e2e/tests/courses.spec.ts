@@ -7,6 +7,7 @@ const course = JSON.parse(
   readFileSync(new URL(`../../content/courses/${slug}.json`, import.meta.url), 'utf8'),
 ) as CourseContent;
 const [firstLesson] = course.lessons;
+const languages = ['English', 'Deutsch', 'Français', 'Italiano'] as const;
 
 /** The right answer of a shipped question, as the test form takes it. */
 function rightAnswer(question: CourseContent['lessons'][number]['questions'][number]): string | string[] {
@@ -151,10 +152,11 @@ test.describe('courses', () => {
     }
   });
 
-  test('an admin adds GIFT questions, unpublishes a course (learners lose it), and writes a new course with a preview', async ({
+  test('an admin adds GIFT questions, unpublishes a course (learners lose it), and writes a new course with a preview, a question and a rubric', async ({
     page,
     browser,
   }) => {
+    test.setTimeout(180_000);
     await signInAsNewUser(page, { admin: true });
     await page.goto('/admin/courses');
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
@@ -197,14 +199,65 @@ test.describe('courses', () => {
     // A flashcard, written in the four languages.
     await page.getByRole('button', { name: 'Add a flashcard' }).click();
     const card = page.getByRole('listitem', { name: 'Flashcard 1' });
-    for (const language of ['English', 'Deutsch', 'Français', 'Italiano']) {
+    for (const language of languages) {
       await card
         .getByLabel(`Front (question) (${language})`)
         .fill(`What must an outsourcing inventory list? (${language})`);
       await card.getByLabel(`Back (answer) (${language})`).fill(`Every material outsourcing (${language})`);
     }
+    // A single-choice question through its form: two correct options are refused until one is left.
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    const question = page.getByRole('listitem', { name: 'Question 1' });
+    await expect(question.getByRole('combobox', { name: 'Kind of question 1' })).toHaveValue('single');
+    for (const language of languages) {
+      await question.getByLabel(`Question text (${language})`).fill(`Who keeps the inventory? (${language})`);
+      await question.getByLabel(`Option 1 (${language})`).fill(`The service provider (${language})`);
+      await question.getByLabel(`Option 2 (${language})`).fill(`The bank (${language})`);
+    }
+    await question.getByRole('checkbox', { name: 'Option 2 is correct' }).check();
+    const singleMessage = question.getByText('A single-choice question needs exactly one correct option.');
+    await expect(singleMessage).toBeVisible();
+    await question.getByRole('checkbox', { name: 'Option 1 is correct' }).uncheck();
+    await expect(singleMessage).toHaveCount(0);
+    for (const language of languages) {
+      await question.getByRole('tab', { name: language }).click();
+      await question
+        .getByLabel(`Explanation (Markdown) (${language})`)
+        .fill(`The bank stays **responsible** (${language}).`);
+    }
+    await question.getByLabel('Document id').fill('ch-finma-outsourcing');
+    await question.getByLabel('Section (English heading)').fill('Inventory');
+
+    // An essay with a rubric criterion: weight, an expected concept and its terms in four languages.
+    await page.getByRole('button', { name: 'Add an essay' }).click();
+    const essay = page.getByRole('listitem', { name: 'Essay 1' });
+    const criterion = essay.getByRole('listitem', { name: 'Criterion 1' });
+    const concept = criterion.getByRole('listitem', { name: 'Concept 1' });
+    for (const language of languages) {
+      await essay.getByLabel(`Essay task (${language})`).fill(`Explain the outsourcing duties (${language}).`);
+      await criterion.getByLabel(`Criterion title (${language})`).fill(`The inventory (${language})`);
+      await concept.getByLabel(`What the learner should show (${language})`).fill(`An inventory (${language})`);
+      const terms = concept.getByLabel(`Terms and synonyms (${language})`);
+      await terms.fill(`inventory ${language.toLowerCase()}`);
+      await terms.press('Enter');
+    }
+    await criterion.getByRole('spinbutton', { name: 'Weight' }).fill('2');
+
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Course saved')).toBeVisible();
+
+    // Saved: a reload shows the question and the criterion from the server.
+    await page.reload();
+    const savedQuestion = page.getByRole('listitem', { name: 'Question 1' });
+    await expect(savedQuestion.getByLabel('Question text (Deutsch)')).toHaveValue('Who keeps the inventory? (Deutsch)');
+    await expect(savedQuestion.getByRole('checkbox', { name: 'Option 2 is correct' })).toBeChecked();
+    await expect(savedQuestion.getByRole('checkbox', { name: 'Option 1 is correct' })).not.toBeChecked();
+    const savedCriterion = page.getByRole('listitem', { name: 'Criterion 1' });
+    await expect(savedCriterion.getByLabel('Criterion title (Italiano)')).toHaveValue('The inventory (Italiano)');
+    await expect(savedCriterion.getByRole('spinbutton', { name: 'Weight' })).toHaveValue('2');
+    await expect(savedCriterion.getByRole('list', { name: 'Terms and synonyms (Français)' })).toHaveText(
+      'inventory français',
+    );
     await page.getByRole('link', { name: 'Courses' }).first().click();
     await expect(
       page

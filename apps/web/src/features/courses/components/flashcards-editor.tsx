@@ -1,10 +1,14 @@
 import type { FlashcardContent, LessonContent } from '@compliance/shared/courses';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
+import { moveItem } from '../utils/course-issues.ts';
+import { IssueText } from './course-issues.tsx';
+import { ItemActions } from './item-actions.tsx';
 import { LocalizedTextFields } from './localized-markdown-field.tsx';
+import { SourceField } from './source-field.tsx';
 
 const same = (text: string) => ({ en: text, de: text, fr: text, it: text });
 
@@ -18,11 +22,14 @@ function freeCardId(lesson: LessonContent, taken: ReadonlySet<string>): string {
 /** A lesson's flashcards as forms: basic (front and back) or cloze ({{c1::…}}), in four languages each. */
 export function FlashcardsEditor({
   lesson,
+  lessonIndex,
   takenIds,
   onChange,
 }: {
   lesson: LessonContent;
-  /** Every card and question id of the course (ids are unique across it). */
+  /** The lesson's place in the course, for the paths of the server's errors. */
+  lessonIndex: number;
+  /** Every card, question and essay id of the course (ids are unique across it). */
   takenIds: ReadonlySet<string>;
   onChange: (flashcards: FlashcardContent[]) => void;
 }) {
@@ -35,79 +42,94 @@ export function FlashcardsEditor({
         {t('courses:editor.cards', { count: lesson.flashcards.length })}
       </h3>
       <ol className="space-y-4">
-        {lesson.flashcards.map((card, index) => (
-          <li
-            key={card.id}
-            className="space-y-3 rounded-xl border border-neutral-200 p-4"
-            aria-label={t('courses:editor.card', { number: index + 1 })}
-          >
-            <div className="flex flex-wrap items-end gap-3">
-              <FormField label={t('courses:editor.cardKind', { number: index + 1 })} className="w-48">
-                <Select
-                  value={card.kind}
-                  onChange={(event) => {
-                    const kind = event.target.value as FlashcardContent['kind'];
-                    if (kind === card.kind) return;
-                    replace(
-                      index,
-                      kind === 'cloze'
-                        ? {
-                            id: card.id,
-                            kind: 'cloze',
-                            text: card.kind === 'basic' ? card.front : same('{{c1::…}}'),
-                            source: card.source,
-                          }
-                        : {
-                            id: card.id,
-                            kind: 'basic',
-                            front: card.kind === 'cloze' ? card.text : same(''),
-                            back: same(''),
-                            source: card.source,
-                          },
-                    );
+        {lesson.flashcards.map((card, index) => {
+          const path = `lessons.${lessonIndex}.flashcards.${index}`;
+          return (
+            <li
+              key={card.id}
+              className="space-y-3 rounded-xl border border-neutral-200 p-4"
+              aria-label={t('courses:editor.card', { number: index + 1 })}
+            >
+              <div className="flex flex-wrap items-end gap-3">
+                <FormField label={t('courses:editor.cardKind', { number: index + 1 })} className="w-48 max-w-full">
+                  <Select
+                    value={card.kind}
+                    onChange={(event) => {
+                      const kind = event.target.value as FlashcardContent['kind'];
+                      if (kind === card.kind) return;
+                      replace(
+                        index,
+                        kind === 'cloze'
+                          ? {
+                              id: card.id,
+                              kind: 'cloze',
+                              text: card.kind === 'basic' ? card.front : same('{{c1::…}}'),
+                              source: card.source,
+                            }
+                          : {
+                              id: card.id,
+                              kind: 'basic',
+                              front: card.kind === 'cloze' ? card.text : same(''),
+                              back: same(''),
+                              source: card.source,
+                            },
+                      );
+                    }}
+                    options={[
+                      { value: 'basic', label: t('courses:editor.kindBasic') },
+                      { value: 'cloze', label: t('courses:editor.kindCloze') },
+                    ]}
+                  />
+                </FormField>
+                <span className="min-w-0 flex-1 truncate pb-2 text-xs text-neutral-500">{card.id}</span>
+                <ItemActions
+                  index={index}
+                  count={lesson.flashcards.length}
+                  onMove={(delta) => onChange(moveItem(lesson.flashcards, index, delta))}
+                  onRemove={() => onChange(lesson.flashcards.filter((_, position) => position !== index))}
+                  labels={{
+                    up: t('courses:editor.moveCardUp', { number: index + 1 }),
+                    down: t('courses:editor.moveCardDown', { number: index + 1 }),
+                    remove: t('courses:editor.removeCard', { number: index + 1 }),
                   }}
-                  options={[
-                    { value: 'basic', label: t('courses:editor.kindBasic') },
-                    { value: 'cloze', label: t('courses:editor.kindCloze') },
-                  ]}
                 />
-              </FormField>
-              <span className="flex-1 text-xs text-neutral-500">{card.id}</span>
-              <Button
-                size="xs"
-                variant="ghost"
-                color="danger"
-                icon={Trash2}
-                onClick={() => onChange(lesson.flashcards.filter((_, position) => position !== index))}
-              >
-                {t('courses:editor.removeCard', { number: index + 1 })}
-              </Button>
-            </div>
-            {card.kind === 'basic' ? (
-              <>
-                <LocalizedTextFields
-                  label={t('courses:cards.front')}
-                  value={card.front}
-                  onChange={(front) => replace(index, { ...card, front })}
-                />
-                <LocalizedTextFields
-                  label={t('courses:cards.back')}
-                  value={card.back}
-                  onChange={(back) => replace(index, { ...card, back })}
-                />
-              </>
-            ) : (
-              <>
-                <LocalizedTextFields
-                  label={t('courses:editor.clozeText')}
-                  value={card.text}
-                  onChange={(text) => replace(index, { ...card, text })}
-                />
-                <p className="text-xs text-neutral-500">{t('courses:editor.clozeHint', { example: '{{c1::…}}' })}</p>
-              </>
-            )}
-          </li>
-        ))}
+              </div>
+              <IssueText path={path} />
+              {card.kind === 'basic' ? (
+                <>
+                  <LocalizedTextFields
+                    label={t('courses:cards.front')}
+                    value={card.front}
+                    path={`${path}.front`}
+                    onChange={(front) => replace(index, { ...card, front })}
+                  />
+                  <LocalizedTextFields
+                    label={t('courses:cards.back')}
+                    value={card.back}
+                    path={`${path}.back`}
+                    onChange={(back) => replace(index, { ...card, back })}
+                  />
+                </>
+              ) : (
+                <>
+                  <LocalizedTextFields
+                    label={t('courses:editor.clozeText')}
+                    value={card.text}
+                    path={`${path}.text`}
+                    onChange={(text) => replace(index, { ...card, text })}
+                  />
+                  <p className="text-xs text-neutral-500">{t('courses:editor.clozeHint', { example: '{{c1::…}}' })}</p>
+                </>
+              )}
+              <SourceField
+                label={t('courses:editor.source')}
+                value={card.source}
+                path={`${path}.source`}
+                onChange={(source) => replace(index, { ...card, source })}
+              />
+            </li>
+          );
+        })}
       </ol>
       <Button
         size="xs"

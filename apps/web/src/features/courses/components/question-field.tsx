@@ -7,6 +7,7 @@ import {
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownText } from '@/components/markdown.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { SourceLink } from './source-list.tsx';
 
@@ -34,7 +35,7 @@ export function QuestionFeedbackView({ feedback }: { feedback: QuestionFeedback 
           {t('courses:test.correctAnswer')} <strong>{feedback.correctAnswer}</strong>
         </p>
       )}
-      <p className="mt-1 text-neutral-700">{feedback.explanation}</p>
+      <MarkdownText content={feedback.explanation} className="mt-1 space-y-2 text-neutral-700" />
       {feedback.source && (
         <p className="mt-2">
           <SourceLink source={feedback.source} />
