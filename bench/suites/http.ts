@@ -1,6 +1,8 @@
 // Throughput of the real server (its own process, RATE_LIMITS=off) beside a bare Fastify hello-world
 // on the same machine, under the same load (autocannon in a third process): the liveness probe, and
-// a signed-in list (GET /api/chat/conversations) at 50 connections.
+// a signed-in list (GET /api/chat/conversations) at 50 connections, with the server's CPU time per
+// request (from /proc: less swayed than req/s by whatever else the machine runs).
+import fs from 'node:fs';
 import type { BenchContext, BenchResult } from '../run.ts';
 import { load, type LoadResult } from '../lib/load.ts';
 import { startAppServer, startBareServer } from '../lib/server.ts';
@@ -23,10 +25,14 @@ export async function run(context: BenchContext): Promise<BenchResult[]> {
     const bareHealth = await load(`${bare.url}/`, { connections: 10, seconds });
     const health = await load(`${app.url}/api/health`, { connections: 10, seconds });
     const bare50 = await load(`${bare.url}/`, { connections: 50, seconds });
+    const cpuBefore = cpuMs(app.pid);
     const list = await load(`${app.url}/api/chat/conversations`, { connections: 50, seconds, headers: authorization });
+    const cpuPerRequest = (cpuMs(app.pid) - cpuBefore) / Math.max(1, list['req/s'] * seconds);
     return [
       compare('GET /api/health, 10 connections', health, bareHealth),
-      compare('GET /api/chat/conversations signed in, 50 connections', list, bare50),
+      compare('GET /api/chat/conversations signed in, 50 connections', list, bare50, {
+        'server CPU ms/req': Math.round(cpuPerRequest * 100) / 100,
+      }),
       { name: 'server RSS after the load', metrics: { MiB: app.rssMiB() } },
     ];
   } finally {
@@ -35,10 +41,25 @@ export async function run(context: BenchContext): Promise<BenchResult[]> {
   }
 }
 
-function compare(name: string, measured: LoadResult, peer: LoadResult): BenchResult {
+function compare(
+  name: string,
+  measured: LoadResult,
+  peer: LoadResult,
+  extra: Record<string, number> = {},
+): BenchResult {
   return {
     name,
-    metrics: { ...measured, 'bare Fastify req/s': peer['req/s'], 'bare p99 ms': peer['p99 ms'] },
+    metrics: { ...measured, ...extra, 'bare Fastify req/s': peer['req/s'], 'bare p99 ms': peer['p99 ms'] },
     ratio: { label: 'req/s vs bare Fastify', value: measured['req/s'] / peer['req/s'] },
   };
+}
+
+/** User plus system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
 }

@@ -38,7 +38,10 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export const authPlugin = fp(
   async (app) => {
-    const sessions = createSessionService(createSessionsRepository(app.db));
+    // On the embedded database, a signed-in request reads its session from memory while nothing was written.
+    const sessions = createSessionService(createSessionsRepository(app.db), {
+      writeGeneration: app.database.writeGeneration,
+    });
     const access = createAccess(createAccessRepository(app.db));
     app.decorate('sessions', sessions);
     app.decorate('access', access);

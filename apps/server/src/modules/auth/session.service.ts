@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserRole } from '../../db/schema/index.ts';
-import type { SessionsRepository } from './sessions.repository.ts';
+import type { LiveSession, SessionsRepository } from './sessions.repository.ts';
 
 /** How long a session lives without use; every use pushes the end forward (sliding renewal). */
 export const DEFAULT_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Writes of `lastUsedAt` are batched: at most one per session per minute. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
+/** Sessions remembered while the database is unchanged (embedded database only); more empties the memory. */
+const CACHED_SESSIONS_MAX = 10_000;
 
 /** Who is calling, as every service sees it. Never holds the password hash. */
 export interface AuthUser {
@@ -28,10 +30,44 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+export interface SessionServiceOptions {
+  lifetimeMs?: number;
+  now?: () => Date;
+  /**
+   * The database's write generation (`DatabaseHandle.writeGeneration`, PGlite only). When given, a
+   * token's session and user are remembered until the database next writes anything at all, so a
+   * revocation, a sign-out, a disabled, deleted or demoted account counts from the very next request.
+   */
+  writeGeneration?: () => number;
+}
+
 export function createSessionService(
   sessions: SessionsRepository,
-  { lifetimeMs = DEFAULT_SESSION_LIFETIME_MS, now = () => new Date() }: { lifetimeMs?: number; now?: () => Date } = {},
+  { lifetimeMs = DEFAULT_SESSION_LIFETIME_MS, now = () => new Date(), writeGeneration }: SessionServiceOptions = {},
 ) {
+  const cache = new Map<string, LiveSession>();
+  let cachedAt = writeGeneration?.();
+
+  /** The live session behind a token hash: from memory while nothing was written since it was read. */
+  async function findLive(tokenHash: string, at: Date): Promise<LiveSession | null> {
+    if (!writeGeneration) return sessions.findLiveByTokenHash(tokenHash, at);
+    const before = writeGeneration();
+    if (cachedAt !== before) {
+      cache.clear();
+      cachedAt = before;
+    }
+    const cached = cache.get(tokenHash);
+    // The query's own conditions, in memory: revocation wrote (so it is not cached), expiry is a clock.
+    if (cached) return cached.session.expiresAt.getTime() > at.getTime() ? cached : null;
+    const found = await sessions.findLiveByTokenHash(tokenHash, at);
+    // Only what was read while nothing was written: a write that overlapped the read moved the generation.
+    if (found && writeGeneration() === before && cachedAt === before) {
+      if (cache.size >= CACHED_SESSIONS_MAX) cache.clear();
+      cache.set(tokenHash, found);
+    }
+    return found;
+  }
+
   const revokedListeners: ((sessionIds: string[]) => void)[] = [];
   const userChangedListeners: ((userId: string) => void)[] = [];
   function notifyRevoked(sessionIds: string[]): void {
@@ -63,7 +99,7 @@ export function createSessionService(
     async authenticate(token: string): Promise<AuthContext | null> {
       if (token.length < 16 || token.length > 256) return null;
       const at = now();
-      const found = await sessions.findLiveByTokenHash(hashSessionToken(token), at);
+      const found = await findLive(hashSessionToken(token), at);
       if (!found || found.user.status !== 'active') return null;
       if (at.getTime() - found.session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
         // Each session keeps the idle lifetime it was created with (the user's setting at sign-in).

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -11,7 +11,45 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** What checking a bearer token reads: the session's clock and the caller, never the password hash. */
+export interface LiveSession {
+  session: Pick<SessionRow, 'id' | 'lastUsedAt' | 'expiresAt'>;
+  user: Pick<
+    UserRow,
+    'id' | 'email' | 'firstName' | 'lastName' | 'companyName' | 'role' | 'status' | 'language' | 'emailVerifiedAt'
+  >;
+}
+
 export function createSessionsRepository(db: Db) {
+  // Every signed-in request runs this one: built once (a prepared statement on PostgreSQL), and only
+  // the columns the check needs.
+  const liveByTokenHash = db
+    .select({
+      session: { id: sessions.id, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt },
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        companyName: users.companyName,
+        role: users.role,
+        status: users.status,
+        language: users.language,
+        emailVerifiedAt: users.emailVerifiedAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('sessions_live_by_token_hash');
+
   return {
     async insert(session: NewSession): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(session).returning();
@@ -20,13 +58,9 @@ export function createSessionsRepository(db: Db) {
     },
 
     /** The unrevoked, unexpired session with this token hash and its user, if any. */
-    async findLiveByTokenHash(tokenHash: string, now: Date): Promise<{ session: SessionRow; user: UserRow } | null> {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-        .limit(1);
+    async findLiveByTokenHash(tokenHash: string, now: Date): Promise<LiveSession | null> {
+      // A placeholder is not encoded by its column: the timestamp goes as ISO text, as the column would send it.
+      const [row] = await liveByTokenHash.execute({ tokenHash, now: now.toISOString() });
       return row ?? null;
     },
 

@@ -7,15 +7,25 @@ export type MessageRow = typeof chatMessages.$inferSelect;
 
 /** Conversations and their messages. Every read and write is scoped to the owning user. */
 export function createChatRepository(db: Db) {
+  // The chat page's list without a search: built once (a prepared statement on PostgreSQL).
+  const listAll = db
+    .select()
+    .from(conversations)
+    .where(
+      and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.status, sql.placeholder('status'))),
+    )
+    .orderBy(desc(conversations.updatedAt))
+    .limit(sql.placeholder('limit'))
+    .prepare('conversations_list');
+
   return {
     async list(userId: string, status: 'active' | 'archived', query: string | undefined, limit: number) {
+      if (!query) return listAll.execute({ userId, status, limit });
       const conditions = [eq(conversations.userId, userId), eq(conversations.status, status)];
-      if (query) {
-        const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        conditions.push(
-          sql`(${conversations.title} ilike ${pattern} or exists (select 1 from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.content ilike ${pattern}))`,
-        );
-      }
+      const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(
+        sql`(${conversations.title} ilike ${pattern} or exists (select 1 from ${chatMessages} m where m.conversation_id = ${conversations.id} and m.content ilike ${pattern}))`,
+      );
       return db
         .select()
         .from(conversations)
