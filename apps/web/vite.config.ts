@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -74,8 +75,137 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Appends `registerNamespaces([...])` (src/lib/i18n-namespaces.ts) to every source module that names
+ * a translation namespace: in `useTranslation('ns')` / `useTranslation(['ns', …])` or as a key
+ * prefix `'ns:…'`. A module registers its namespaces when it runs, so the app loads the locale files
+ * of the code it has loaded, when it loads it, instead of all of them up front (issue 13).
+ */
+function translationNamespaces(): Plugin {
+  const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+  const registry = path.join(srcDir, 'lib/i18n-namespaces.ts');
+  const known = new Set(
+    readdirSync(path.join(srcDir, 'locales/en'))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.slice(0, -'.json'.length)),
+  );
+  const keyPrefix = /['"`]([a-z][a-z-]*):/g;
+  const hookArguments = /useTranslation\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")/g;
+  return {
+    name: 'translation-namespaces',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!file.startsWith(srcDir) || !/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || file === registry) {
+        return undefined;
+      }
+      const found = new Set<string>();
+      for (const match of code.matchAll(keyPrefix)) if (known.has(match[1] ?? '')) found.add(match[1] ?? '');
+      for (const match of code.matchAll(hookArguments)) {
+        for (const name of (match[1] ?? '').matchAll(/['"]([a-z][a-z-]*)['"]/g)) {
+          if (known.has(name[1] ?? '')) found.add(name[1] ?? '');
+        }
+      }
+      if (found.size === 0) return undefined;
+      // Appended, so the lines above keep their source-map positions.
+      return {
+        code: `${code}\nimport { registerNamespaces as __registerNamespaces } from '@/lib/i18n-namespaces.ts';\n__registerNamespaces(${JSON.stringify([...found].sort())});\n`,
+        map: null,
+      };
+    },
+  };
+}
+
+/** Static imports of `roots`, directly or not (module ids). */
+function staticClosure(
+  roots: string[],
+  importedIds: (id: string) => readonly string[] | undefined,
+  into: Set<string>,
+): Set<string> {
+  into.clear();
+  const queue = [...roots];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (into.has(id)) continue;
+    into.add(id);
+    queue.push(...(importedIds(id) ?? []));
+  }
+  return into;
+}
+
+/** What every first page runs: the entry (src/main.tsx) and its static imports. */
+const firstLoadModules = new Set<string>();
+/** The lucide icons that the home page (/, the most frequent first page) imports by name. */
+const homePageIcons = new Set<string>();
+
+/** Fills the two sets above once the module graph is complete, for the chunk groups below. */
+function firstLoadGraph(): Plugin {
+  return {
+    name: 'first-load-graph',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => ids.filter((id) => id.endsWith(suffix));
+      const importedIds = (id: string) => this.getModuleInfo(id)?.importedIds;
+      staticClosure(find('/src/main.tsx'), importedIds, firstLoadModules);
+      // The icon files that a page's own modules name in `import { … } from 'lucide-react'` (through
+      // the package's index, which re-exports every icon).
+      const iconFiles = new Map<string, string>();
+      for (const index of find('/lucide-react/dist/esm/lucide-react.mjs')) {
+        for (const [, names = '', file = ''] of (this.getModuleInfo(index)?.code ?? '').matchAll(
+          /export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g,
+        )) {
+          for (const name of names.split(',')) {
+            const exported = name.trim().split(/\s+as\s+/)[1];
+            if (exported) iconFiles.set(exported, path.join(path.dirname(index), file));
+          }
+        }
+      }
+      const iconsOf = (roots: string[]): Set<string> => {
+        const icons = new Set<string>();
+        for (const id of staticClosure(roots, importedIds, new Set())) {
+          if (id.includes('node_modules')) continue;
+          for (const [, names = ''] of (this.getModuleInfo(id)?.code ?? '').matchAll(
+            /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
+          )) {
+            for (const name of names.split(',')) {
+              const file = iconFiles.get(name.trim().split(/\s+as\s+/)[0] ?? '');
+              if (file) icons.add(file);
+            }
+          }
+        }
+        return icons;
+      };
+      // Not those the app shell (every page) or the sign-in page (the other first page) uses: they
+      // would fetch all the home page's icons for one.
+      const sharedIcons = iconsOf([
+        ...find('/src/main.tsx'),
+        ...find('/src/app/layouts/public-layout.tsx'),
+        ...find('/src/features/auth/routes/login.tsx'),
+      ]);
+      homePageIcons.clear();
+      for (const icon of iconsOf([
+        ...find('/src/app/layouts/home-layout.tsx'),
+        ...find('/src/features/home/routes/home.tsx'),
+      ])) {
+        if (!sharedIcons.has(icon)) homePageIcons.add(icon);
+      }
+    },
+  };
+}
+
+/**
+ * The libraries every first page runs, in one chunk instead of the ten or so small ones automatic
+ * chunking makes of them (each file compresses on its own, so fewer, larger files are fewer bytes on
+ * the wire). Only what the entry imports statically: react-i18next's <Trans> and the icons stay with
+ * the routes that use them.
+ */
+const firstLoadLibraries =
+  /node_modules[\\/](?:react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|use-sync-external-store|lucide-react)[\\/]/;
+const lucideIcon = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+const notFirstLoad = /[\\/]Trans(?:WithoutContext)?\.js$|html-parse-stringify/;
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildVersionFile(), precompress()],
+  plugins: [translationNamespaces(), firstLoadGraph(), react(), tailwindcss(), buildVersionFile(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
@@ -91,5 +221,26 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports preloads modules itself; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: (id: string) =>
+                firstLoadModules.has(id) &&
+                firstLoadLibraries.test(id) &&
+                !lucideIcon.test(id) &&
+                !notFirstLoad.test(id),
+            },
+            // The home page's icons in one file instead of one small file each (they are shared with
+            // other screens, so automatic chunking gives each its own): a few KB less on the wire.
+            { name: 'home-icons', test: (id: string) => homePageIcons.has(id) },
+          ],
+        },
+      },
+    },
   },
 });

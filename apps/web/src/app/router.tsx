@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { withNamespaces } from '@/lib/i18n.ts';
 import { FullPageSpinner } from './chrome/full-page-spinner.tsx';
 import { RouteErrorBoundary } from './errors/route-error-boundary.tsx';
 import { guardedPathMiddleware, notFoundLoader, requireSessionMiddleware } from './guards.ts';
@@ -25,10 +26,23 @@ const layouts = {
   // nest a route in `{ lazy: () => import('./layouts/public-clean-layout.tsx'), children }` to use it.
 };
 
+/**
+ * Every lazy route resolves once its module's translation namespaces are loaded too (the app fetches
+ * locale files per namespace as the code that names them arrives: lib/i18n-namespaces.ts), so no
+ * screen renders before its strings.
+ */
+function withRouteNamespaces(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const lazy = typeof route.lazy === 'function' ? { lazy: withNamespaces(route.lazy) } : {};
+    const children = route.children ? { children: withRouteNamespaces(route.children) } : {};
+    return { ...route, ...lazy, ...children } as RouteObject;
+  });
+}
+
 /** A protected layout: the session guard runs on every navigation into or within it. */
 const session = { middleware: [requireSessionMiddleware] };
 
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withRouteNamespaces([
   {
     id: 'root',
     Component: Root,
@@ -191,7 +205,7 @@ export const routes: RouteObject[] = [
       { path: '*', loader: notFoundLoader, Component: NotFoundRoute },
     ],
   },
-];
+]);
 
 export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
   return createBrowserRouter(routes);

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryClientConfig } from '
 import { CircleAlert } from 'lucide-react';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { errorMessageKey, isApiError, type ApiError } from './api-error.ts';
-import { i18n } from './i18n.ts';
+import { i18n, whenNamespaceLoaded } from './i18n.ts';
 
 /** Options every query and mutation may carry in `meta`. */
 export interface RequestMeta extends Record<string, unknown> {
@@ -24,12 +24,14 @@ function notifyError(error: unknown, meta: RequestMeta | undefined): void {
   if (meta?.errorToast === false) return;
   // A 401 already sends the user to /login; a toast on top would only add noise.
   if (isApiError(error) && error.code === 'UNAUTHENTICATED') return;
-  const message = i18n.t(errorMessageKey(error));
-  toast.add({
-    title: meta?.errorTitle ? i18n.t(meta.errorTitle) : message,
-    ...(meta?.errorTitle ? { description: message } : {}),
-    icon: CircleAlert,
-    color: 'danger',
+  whenNamespaceLoaded('errors', () => {
+    const message = i18n.t(errorMessageKey(error));
+    toast.add({
+      title: meta?.errorTitle ? i18n.t(meta.errorTitle) : message,
+      ...(meta?.errorTitle ? { description: message } : {}),
+      icon: CircleAlert,
+      color: 'danger',
+    });
   });
 }
 

@@ -4,7 +4,7 @@ import { toast } from '@/components/toaster/toast-store.ts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn.ts';
-import { changeLanguage, i18n, languageNames, locales, toLocale } from '@/lib/i18n.ts';
+import { changeLanguage, i18n, languageNames, locales, toLocale, whenNamespaceLoaded } from '@/lib/i18n.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { saveAccountLanguage } from '@/lib/session.ts';
 
@@ -76,6 +76,6 @@ async function rememberForAccount(language: Locale): Promise<void> {
   try {
     await saveAccountLanguage(language);
   } catch (error) {
-    toast.add({ title: i18n.t(errorMessageKey(error)), color: 'danger' });
+    whenNamespaceLoaded('errors', () => toast.add({ title: i18n.t(errorMessageKey(error)), color: 'danger' }));
   }
 }

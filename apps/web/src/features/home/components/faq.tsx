@@ -1,9 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { textLinkClass } from './cta-link';
 import { SectionHeading } from './section-heading';
+import { TaggedText } from './tagged-text';
 
 const questions = ['advice', 'data', 'sources', 'fatf', 'trial', 'languages', 'models'] as const;
 
@@ -33,7 +34,7 @@ export function Faq() {
                 />
               </summary>
               <p className="pb-5 leading-relaxed text-neutral-600">
-                <Trans t={t} i18nKey={`faq.items.${question}.answer`} components={links} />
+                <TaggedText text={t(`faq.items.${question}.answer`)} components={links} />
               </p>
             </details>
           ))}

@@ -1,8 +1,9 @@
 import { ArrowRight, Scale } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { CtaLink } from './cta-link';
+import { TaggedText } from './tagged-text';
 
 export function FinalCta() {
   const { t } = useTranslation('home');
@@ -56,9 +57,8 @@ export function LegalNotice() {
               {t('notice.title')}
             </h2>
             <p className="mt-1 leading-relaxed text-neutral-700">
-              <Trans
-                t={t}
-                i18nKey="notice.text"
+              <TaggedText
+                text={t('notice.text')}
                 components={{
                   disclaimer: (
                     <Link

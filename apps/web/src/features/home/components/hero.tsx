@@ -1,8 +1,9 @@
 import { ArrowRight, BotMessageSquare, FileText, ShieldCheck } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { CtaLink, textLinkClass } from './cta-link';
+import { TaggedText } from './tagged-text';
 
 const exampleSources = [
   { id: 1, key: 'hero.example.source1' },
@@ -46,9 +47,8 @@ export function Hero() {
           </div>
 
           <p className="mt-5 text-sm text-neutral-600">
-            <Trans
-              t={t}
-              i18nKey="hero.signInPrompt"
+            <TaggedText
+              text={t('hero.signInPrompt')}
               components={{ signin: <Link to={paths.auth.login.getHref()} className={textLinkClass} /> }}
             />
           </p>
