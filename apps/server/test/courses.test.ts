@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { CourseContent } from '@compliance/shared/courses';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseCertificates } from '../src/db/schema/index.ts';
+import { defaultExtractionLimits } from '../src/modules/ingestion/limits.ts';
+import { parsePdf } from '../src/modules/ingestion/parsers/pdf.ts';
 import { defaultCoursesDir, loadShippedCourses } from '../src/modules/courses/course-content.ts';
 import { writeCourseFolder } from './helpers/course-fixture.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
@@ -351,6 +355,20 @@ describe('a learner', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A name outside Latin-1 is printed as written (an embedded Unicode font), a script the font lacks as '?'.
+    await app.db
+      .update(courseCertificates)
+      .set({ holderName: 'Łukasz Żółć-Ξένια Юлия 王' })
+      .where(eq(courseCertificates.id, certificate.id));
+    const unicode = await app.inject({
+      method: 'GET',
+      url: '/api/courses/test-aml/certificate.pdf?lang=de',
+      headers: learner.headers,
+    });
+    const printed = (await parsePdf(unicode.rawPayload, defaultExtractionLimits)).pages
+      .flatMap((page) => page.blocks.map((block) => block.text))
+      .join('\n');
+    expect(printed).toContain('Łukasz Żółć-Ξένια Юлия ?');
     await call(other, 'GET', '/api/courses/test-aml/certificate', undefined, 404);
 
     const record = await app.inject({ method: 'GET', url: '/api/course-record.csv?lang=en', headers: learner.headers });

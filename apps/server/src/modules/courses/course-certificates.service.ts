@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
 import type { CertificateVerification } from '@compliance/shared/courses';
 import type { Locale } from '@compliance/shared/locales';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import { AppError } from '../../plugins/errors.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import { progressOf, visibleCourse, type CoursesDeps } from './course-context.ts';
@@ -45,12 +48,27 @@ const labels: Record<
   },
 };
 
-/** The standard PDF fonts speak WinAnsi: anything outside it is written as its closest plain form. */
-function winAnsi(text: string): string {
-  return text
-    .replace(/[‐-‒–—]/g, '-')
-    .normalize('NFC')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff’‘“”…€]/g, (char) => char.normalize('NFD').replace(/[^\x20-\x7e]/g, '') || '?');
+// DejaVu Sans covers Latin, Greek, Cyrillic and more: a holder's name is printed as they wrote it.
+const require = createRequire(import.meta.url);
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+function certificateFonts() {
+  fontBytes ??= Promise.all([
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontBytes;
+}
+
+/** The text with each character the font lacks (e.g. CJK) written as its closest plain form, else '?'. */
+function printable(text: string, font: PDFFont): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text.normalize('NFC')]
+    .map((char) => {
+      if (known.has(char.codePointAt(0)!)) return char;
+      const plain = [...char.normalize('NFD')].filter((part) => known.has(part.codePointAt(0)!)).join('');
+      return plain || '?';
+    })
+    .join('');
 }
 
 /** Certificates: issued when a course is complete, signed, checkable by anyone with the link, as PDF. */
@@ -119,10 +137,13 @@ export function createCourseCertificatesService(deps: CoursesDeps) {
       pdf.setTitle(`${text.title} – ${row.content.title[lang]}`);
       pdf.setCreator('Compliance Assistant');
       const page = pdf.addPage([842, 595]);
-      const regular = await pdf.embedFont(StandardFonts.Helvetica);
-      const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+      pdf.registerFontkit(fontkit);
+      const fonts = await certificateFonts();
+      // Subsets: only the glyphs this certificate prints are embedded.
+      const regular = await pdf.embedFont(fonts.regular, { subset: true });
+      const bold = await pdf.embedFont(fonts.bold, { subset: true });
       const centre = (value: string, y: number, size: number, font = regular, colour = rgb(0.1, 0.1, 0.15)) => {
-        const line = winAnsi(value);
+        const line = printable(value, font);
         const width = font.widthOfTextAtSize(line, size);
         page.drawText(line, { x: (842 - width) / 2, y, size, font, color: colour });
       };
