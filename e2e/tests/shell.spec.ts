@@ -131,6 +131,14 @@ test.describe('route guard', () => {
     }
   });
 
+  test('the classic addresses lead to the current sign-in and sign-up forms, with their query', async ({ page }) => {
+    await page.goto('/login/old?redirectTo=%2Fchat');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fchat$/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/signup/old');
+    await expect(page).toHaveURL((url) => url.pathname === '/signup');
+  });
+
   test('a guarded navigation inside the app also redirects once the token is gone', async ({ page }) => {
     const { token } = await createUser(page);
     await page.goto('/');

@@ -100,6 +100,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // A client that sends its request slower than this (a slow-loris) is cut off. Generous: the
     // largest upload over a slow office line. Answer streams are responses, which this does not bound.
     requestTimeout: 600_000,
+    // Modules do start-up work (staged uploads, the knowledge-base import): on a busy small machine that
+    // can pass Fastify's default of 10 s, which would fail the start for nothing.
+    pluginTimeout: 120_000,
     // Answer 503 to requests that arrive while shutting down, instead of starting work we cannot finish.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

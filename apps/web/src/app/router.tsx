@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { withNamespaces } from '@/lib/i18n.ts';
 import { FullPageSpinner } from './chrome/full-page-spinner.tsx';
@@ -6,6 +6,11 @@ import { RouteErrorBoundary } from './errors/route-error-boundary.tsx';
 import { guardedPathMiddleware, notFoundLoader, requireSessionMiddleware } from './guards.ts';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { Root } from './routes/root.tsx';
+
+/** A loader that sends an old address to its current one, query string kept (`?redirectTo=…`). */
+function keepQuery(to: string) {
+  return ({ request }: LoaderFunctionArgs) => redirect(`${to}${new URL(request.url).search}`);
+}
 
 /**
  * The route table of SPEC §2. Every layout and every screen is a lazy route module, so the first
@@ -60,9 +65,10 @@ export const routes: RouteObject[] = withRouteNamespaces([
         lazy: layouts.public,
         children: [
           { path: paths.auth.login.path, lazy: () => import('@/features/auth/routes/login.tsx') },
-          { path: paths.auth.loginOld.path, lazy: () => import('@/features/auth/routes/login-old.tsx') },
+          // The classic addresses (SPEC §2) lead to the current forms, with what their links carried.
+          { path: paths.auth.loginOld.path, loader: keepQuery(paths.auth.login.getHref()) },
           { path: paths.auth.signup.path, lazy: () => import('@/features/auth/routes/signup.tsx') },
-          { path: paths.auth.signupOld.path, lazy: () => import('@/features/auth/routes/signup-old.tsx') },
+          { path: paths.auth.signupOld.path, loader: keepQuery(paths.auth.signup.getHref()) },
           {
             path: paths.auth.forgottenPassword.path,
             lazy: () => import('@/features/auth/routes/forgotten-password.tsx'),
