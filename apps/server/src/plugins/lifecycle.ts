@@ -53,12 +53,12 @@ export function registerLifecycle(app: FastifyInstance): void {
       throw new AppError('SERVER_RESTARTING', 503, 'The server is restarting; retry in a few seconds');
     }
     inFlight += 1;
-    // 'close' fires for every ending (sent, hijacked stream ended, client gone), exactly once.
-    reply.raw.once('close', finished);
-    // A response that ends during a stop ends its connection too, streams included (their headers went
-    // out before the stop): a keep-alive client would otherwise hold it, and the close would wait for it.
-    reply.raw.once('finish', () => {
-      if (stopping) request.raw.socket.end();
+    // 'close' fires for every ending (sent, hijacked stream ended, client gone), exactly once. A response
+    // that ends during a stop ends its connection too, streams included (their headers went out before
+    // the stop): a keep-alive client would otherwise hold it, and the close would wait for it.
+    reply.raw.once('close', () => {
+      finished();
+      if (stopping) request.raw.socket?.end();
     });
   });
 

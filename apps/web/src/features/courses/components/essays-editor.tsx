@@ -1,11 +1,11 @@
 import type { CourseContent, EssayContent } from '@compliance/shared/courses';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
-import { moveItem } from '../utils/course-issues.ts';
+import { entryEdits, removeAt, replaceAt } from '../utils/list-edits.ts';
 import { newConcept, newCriterion, newEssay, newMisconception } from '../utils/course-template.ts';
 import { IssueText } from './course-issues.tsx';
-import { ItemActions } from './item-actions.tsx';
+import { AddItemButton, ItemActions } from './item-actions.tsx';
 import { LocalizedListFields } from './localized-list-field.tsx';
 import { LocalizedTextFields } from './localized-markdown-field.tsx';
 import { NumberField } from './number-field.tsx';
@@ -17,10 +17,6 @@ type Concept = Criterion['concepts'][number];
 const MAX_CRITERIA = 8;
 const MAX_CONCEPTS = 10;
 const MAX_ESSAYS = 10;
-
-const replaceAt = <T,>(list: readonly T[], index: number, item: T) =>
-  list.map((entry, position) => (position === index ? item : entry));
-const removeAt = <T,>(list: readonly T[], index: number) => list.filter((_, position) => position !== index);
 
 /** One expected concept: what the learner shows, the words that show it, the misconceptions and the source. */
 function ConceptForm({
@@ -127,15 +123,11 @@ function ConceptForm({
             })}
           </ol>
         )}
-        <Button
-          size="xs"
-          variant="outline"
-          color="neutral"
-          icon={Plus}
+        <AddItemButton
           onClick={() => onChange({ ...concept, misconceptions: [...concept.misconceptions, newMisconception()] })}
         >
           {t('courses:editor.addMisconception')}
-        </Button>
+        </AddItemButton>
       </fieldset>
       <SourceField
         label={t('courses:editor.source')}
@@ -219,22 +211,16 @@ function CriterionForm({
               index={position}
               count={concepts.length}
               path={`${path}.concepts.${position}`}
-              onChange={(next) => setConcepts(replaceAt(concepts, position, next))}
-              onMove={(delta) => setConcepts(moveItem(concepts, position, delta))}
-              onRemove={() => setConcepts(removeAt(concepts, position))}
+              {...entryEdits(concepts, setConcepts, position)}
             />
           ))}
         </ol>
-        <Button
-          size="xs"
-          variant="outline"
-          color="neutral"
-          icon={Plus}
+        <AddItemButton
           disabled={concepts.length >= MAX_CONCEPTS}
           onClick={() => setConcepts([...concepts, newConcept(essay)])}
         >
           {t('courses:editor.addConcept')}
-        </Button>
+        </AddItemButton>
       </section>
     </li>
   );
@@ -321,22 +307,16 @@ function EssayForm({
               criterion={criterion}
               index={position}
               path={`${path}.criteria.${position}`}
-              onChange={(next) => setCriteria(replaceAt(criteria, position, next))}
-              onMove={(delta) => setCriteria(moveItem(criteria, position, delta))}
-              onRemove={() => setCriteria(removeAt(criteria, position))}
+              {...entryEdits(criteria, setCriteria, position)}
             />
           ))}
         </ol>
-        <Button
-          size="xs"
-          variant="outline"
-          color="neutral"
-          icon={Plus}
+        <AddItemButton
           disabled={criteria.length >= MAX_CRITERIA}
           onClick={() => setCriteria([...criteria, newCriterion(essay)])}
         >
           {t('courses:editor.addCriterion')}
-        </Button>
+        </AddItemButton>
       </section>
     </li>
   );
@@ -375,23 +355,17 @@ export function EssaysEditor({
               index={index}
               count={essays.length}
               path={`essays.${index}`}
-              onChange={(next) => onChange(replaceAt(essays, index, next))}
-              onMove={(delta) => onChange(moveItem(essays, index, delta))}
-              onRemove={() => onChange(removeAt(essays, index))}
+              {...entryEdits(essays, onChange, index)}
             />
           ))}
         </ol>
       )}
-      <Button
-        size="xs"
-        variant="outline"
-        color="neutral"
-        icon={Plus}
+      <AddItemButton
         disabled={essays.length >= MAX_ESSAYS}
         onClick={() => onChange([...essays, newEssay(course, takenIds)])}
       >
         {t('courses:editor.addEssay')}
-      </Button>
+      </AddItemButton>
     </section>
   );
 }

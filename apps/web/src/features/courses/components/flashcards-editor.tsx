@@ -1,12 +1,10 @@
 import type { FlashcardContent, LessonContent } from '@compliance/shared/courses';
-import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { moveItem } from '../utils/course-issues.ts';
+import { moveItem, removeAt, replaceAt } from '../utils/list-edits.ts';
 import { IssueText } from './course-issues.tsx';
-import { ItemActions } from './item-actions.tsx';
+import { AddItemButton, ItemActions } from './item-actions.tsx';
 import { LocalizedTextFields } from './localized-markdown-field.tsx';
 import { SourceField } from './source-field.tsx';
 
@@ -34,8 +32,7 @@ export function FlashcardsEditor({
   onChange: (flashcards: FlashcardContent[]) => void;
 }) {
   const { t } = useTranslation('courses');
-  const replace = (index: number, card: FlashcardContent) =>
-    onChange(lesson.flashcards.map((entry, position) => (position === index ? card : entry)));
+  const replace = (index: number, card: FlashcardContent) => onChange(replaceAt(lesson.flashcards, index, card));
   return (
     <section aria-labelledby={`cards-${lesson.slug}`} className="space-y-4">
       <h3 id={`cards-${lesson.slug}`} className="font-semibold text-neutral-900">
@@ -86,7 +83,7 @@ export function FlashcardsEditor({
                   index={index}
                   count={lesson.flashcards.length}
                   onMove={(delta) => onChange(moveItem(lesson.flashcards, index, delta))}
-                  onRemove={() => onChange(lesson.flashcards.filter((_, position) => position !== index))}
+                  onRemove={() => onChange(removeAt(lesson.flashcards, index))}
                   labels={{
                     up: t('courses:editor.moveCardUp', { number: index + 1 }),
                     down: t('courses:editor.moveCardDown', { number: index + 1 }),
@@ -131,11 +128,7 @@ export function FlashcardsEditor({
           );
         })}
       </ol>
-      <Button
-        size="xs"
-        variant="outline"
-        color="neutral"
-        icon={Plus}
+      <AddItemButton
         onClick={() =>
           onChange([
             ...lesson.flashcards,
@@ -144,7 +137,7 @@ export function FlashcardsEditor({
         }
       >
         {t('courses:editor.addCard')}
-      </Button>
+      </AddItemButton>
     </section>
   );
 }

@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { flushSync } from 'react-dom';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, type ButtonProps } from '@/components/ui/button.tsx';
 
 /**
  * Move up, move down and remove for one entry of an edited list (questions, options, criteria…).
@@ -68,4 +68,9 @@ export function ItemActions({
       />
     </div>
   );
+}
+
+/** The "Add …" button under an edited list: one look for every list of the editor. */
+export function AddItemButton(props: Omit<ButtonProps, 'size' | 'variant' | 'color' | 'icon'>) {
+  return <Button size="xs" variant="outline" color="neutral" icon={Plus} {...props} />;
 }

@@ -1,8 +1,6 @@
 import type { LessonContent, QuestionContent } from '@compliance/shared/courses';
-import { Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -13,9 +11,9 @@ import {
   newQuestion,
   questionKinds,
 } from '../utils/course-template.ts';
-import { moveItem } from '../utils/course-issues.ts';
+import { entryEdits, moveItem, removeAt } from '../utils/list-edits.ts';
 import { IssueText, useCourseIssue } from './course-issues.tsx';
-import { ItemActions } from './item-actions.tsx';
+import { AddItemButton, ItemActions } from './item-actions.tsx';
 import { LocalizedListFields } from './localized-list-field.tsx';
 import { LocalizedMarkdownField, LocalizedTextFields } from './localized-markdown-field.tsx';
 import { SourceField } from './source-field.tsx';
@@ -86,7 +84,7 @@ function OptionsFields({
                   count={options.length}
                   minCount={MIN_OPTIONS}
                   onMove={(delta) => setOptions(moveItem(options, index, delta))}
-                  onRemove={() => setOptions(options.filter((_, position) => position !== index))}
+                  onRemove={() => setOptions(removeAt(options, index))}
                   labels={{
                     up: t('courses:editor.moveOptionUp', { number }),
                     down: t('courses:editor.moveOptionDown', { number }),
@@ -106,16 +104,12 @@ function OptionsFields({
           );
         })}
       </ol>
-      <Button
-        size="xs"
-        variant="outline"
-        color="neutral"
-        icon={Plus}
+      <AddItemButton
         disabled={options.length >= MAX_OPTIONS}
         onClick={() => setOptions([...options, { id: freeOptionId(options), text: same('') }])}
       >
         {t('courses:editor.addOption')}
-      </Button>
+      </AddItemButton>
     </fieldset>
   );
 }
@@ -281,21 +275,13 @@ export function QuestionsEditor({
             index={index}
             count={questions.length}
             path={`lessons.${lessonIndex}.questions.${index}`}
-            onChange={(next) => onChange(questions.map((entry, position) => (position === index ? next : entry)))}
-            onMove={(delta) => onChange(moveItem(questions, index, delta))}
-            onRemove={() => onChange(questions.filter((_, position) => position !== index))}
+            {...entryEdits(questions, onChange, index)}
           />
         ))}
       </ol>
-      <Button
-        size="xs"
-        variant="outline"
-        color="neutral"
-        icon={Plus}
-        onClick={() => onChange([...questions, newQuestion(freeQuestionId(lesson, takenIds))])}
-      >
+      <AddItemButton onClick={() => onChange([...questions, newQuestion(freeQuestionId(lesson, takenIds))])}>
         {t('courses:editor.addQuestion')}
-      </Button>
+      </AddItemButton>
     </section>
   );
 }

@@ -115,12 +115,3 @@ export function serverOnlyIssues(course: CourseContent, fields: Record<string, s
     .filter(([path]) => !known.has(path))
     .map(([path, message]) => ({ path, key: 'server', values: { message } }));
 }
-
-/** Moves the entry at `from` by `delta` places (kept inside the list). */
-export function moveItem<T>(list: readonly T[], from: number, delta: number): T[] {
-  const to = Math.max(0, Math.min(list.length - 1, from + delta));
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item as T);
-  return next;
-}
