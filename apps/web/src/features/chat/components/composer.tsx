@@ -115,7 +115,7 @@ export function Composer({
               onChange={(event) => changeDraft(event.target.value)}
               onKeyDown={onKeyDown}
               invalid={Boolean(error)}
-              aria-describedby={error ? `${composerId}-error` : undefined}
+              aria-describedby={error ? `${composerId}-error ${composerId}-keys` : `${composerId}-keys`}
               className="min-h-[3.25rem] flex-1 resize-none"
             />
             {prompts && (
@@ -154,6 +154,10 @@ export function Composer({
               {error}
             </p>
           )}
+          {/* Shown where a keyboard is likely; always read out with the box. */}
+          <p id={`${composerId}-keys`} className="hidden text-xs text-neutral-500 pointer-fine:block">
+            {t('chat:composer.keysHint')}
+          </p>
         </form>
       )}
       {prompts && (

@@ -15,15 +15,17 @@ export function StatusBadge({
   status,
   action,
   size = 'sm',
+  className,
 }: {
   status: CountryStatus;
   action?: BlackListAction | null;
   size?: BadgeSize;
+  className?: string;
 }) {
   const { t } = useTranslation('countries');
   const { color, icon } = look[status];
   return (
-    <Badge color={color} icon={icon} size={size} data-status={status}>
+    <Badge color={color} icon={icon} size={size} data-status={status} className={className}>
       {t(`countries:status.${status}`)}
       {status === 'black' && action ? ` · ${t(`countries:action.${action}`)}` : null}
     </Badge>

@@ -89,7 +89,8 @@ function StatusCounts({
             <span className="text-2xl font-semibold text-neutral-900 tabular-nums" data-testid={`count-${status}`}>
               {formatNumber(data.counts[status])}
             </span>
-            <StatusBadge status={status} />
+            {/* A long status name (Italian, French) wraps inside the narrow card of a phone. */}
+            <StatusBadge status={status} className="max-w-full whitespace-normal" />
             <span className="text-xs text-neutral-500">{t(`countries:statusHint.${status}`)}</span>
           </button>
         </li>

@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Download, FileWarning } from 'lucide-react';
+import { Download, FileWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { PageStepper } from '@/components/ui/page-stepper.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { downloadFile } from '../api/download-file.ts';
@@ -80,31 +81,16 @@ export function FileViewer({ fileId, page, onPageChange, onClose }: FileViewerPr
       ) : (
         <div className="flex flex-col gap-3">
           {file?.noText && <p className="text-sm text-neutral-500">{t('documents:viewer.noText')}</p>}
-          <nav aria-label={t('documents:viewer.pages')} className="flex items-center justify-between gap-2">
-            <Button
-              size="xs"
-              variant="outline"
-              color="neutral"
-              icon={ChevronLeft}
-              disabled={pageIndex <= 0}
-              onClick={() => onPageChange(pages[pageIndex - 1]!.number)}
-            >
-              {t('documents:viewer.previous')}
-            </Button>
-            <span className="text-sm text-neutral-600" aria-live="polite">
-              {t('documents:viewer.pageOf', { page: current?.number ?? 1, total: pages.length })}
-            </span>
-            <Button
-              size="xs"
-              variant="outline"
-              color="neutral"
-              icon={ChevronRight}
-              disabled={pageIndex >= pages.length - 1}
-              onClick={() => onPageChange(pages[pageIndex + 1]!.number)}
-            >
-              {t('documents:viewer.next')}
-            </Button>
-          </nav>
+          <PageStepper
+            label={t('documents:viewer.pages')}
+            position={t('documents:viewer.pageOf', { page: current?.number ?? 1, total: pages.length })}
+            previousLabel={t('documents:viewer.previous')}
+            nextLabel={t('documents:viewer.next')}
+            canGoBack={pageIndex > 0}
+            canGoForward={pageIndex < pages.length - 1}
+            onPrevious={() => onPageChange(pages[pageIndex - 1]!.number)}
+            onNext={() => onPageChange(pages[pageIndex + 1]!.number)}
+          />
           <div
             ref={textRef}
             data-testid="viewer-text"

@@ -197,9 +197,9 @@ function Browse({
     <div className="flex flex-col gap-4">
       <div
         role="search"
-        className="grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-xs sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))]"
+        className="grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-xs sm:grid-cols-3 2xl:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))]"
       >
-        <FormField label={t('marketplace:browse.search')} className="col-span-2 sm:col-span-3 lg:col-span-1">
+        <FormField label={t('marketplace:browse.search')} className="col-span-2 sm:col-span-3 2xl:col-span-1">
           <Input
             type="search"
             icon={Search}

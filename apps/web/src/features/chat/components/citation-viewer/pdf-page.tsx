@@ -1,9 +1,9 @@
 import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { ChevronLeft, ChevronRight, FileWarning } from 'lucide-react';
+import { FileWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button.tsx';
+import { PageStepper } from '@/components/ui/page-stepper.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { findPassage } from '../../utils/passage-match.ts';
 import './pdf-text-layer.css';
@@ -164,37 +164,22 @@ export default function PdfPage({ data, page, quote }: PdfPageProps) {
           <Spinner className="size-4" /> {t('chat:viewer.loading')}
         </div>
       ) : (
-        <nav aria-label={t('chat:viewer.pages')} className="flex items-center justify-between gap-2">
-          <Button
-            size="xs"
-            variant="outline"
-            color="neutral"
-            icon={ChevronLeft}
-            disabled={current <= 1}
-            onClick={() => {
-              setFound(null);
-              setCurrent(current - 1);
-            }}
-          >
-            {t('chat:viewer.previous')}
-          </Button>
-          <span className="text-xs text-neutral-600" aria-live="polite">
-            {t('chat:viewer.pageOf', { page: current, total })}
-          </span>
-          <Button
-            size="xs"
-            variant="outline"
-            color="neutral"
-            icon={ChevronRight}
-            disabled={current >= total}
-            onClick={() => {
-              setFound(null);
-              setCurrent(current + 1);
-            }}
-          >
-            {t('chat:viewer.next')}
-          </Button>
-        </nav>
+        <PageStepper
+          label={t('chat:viewer.pages')}
+          position={t('chat:viewer.pageOf', { page: current, total })}
+          previousLabel={t('chat:viewer.previous')}
+          nextLabel={t('chat:viewer.next')}
+          canGoBack={current > 1}
+          canGoForward={current < total}
+          onPrevious={() => {
+            setFound(null);
+            setCurrent(current - 1);
+          }}
+          onNext={() => {
+            setFound(null);
+            setCurrent(current + 1);
+          }}
+        />
       )}
       {found === false && current === opened && (
         <p className="text-xs text-neutral-500">{t('chat:viewer.passageNotFound')}</p>
