@@ -72,6 +72,20 @@ export function openDatabase(
 }
 
 /**
+ * PostgreSQL's own memory inside PGlite's WASM heap, which grows but never shrinks. The defaults
+ * (128 MB of shared buffers, 64 MB for each index build) suit a dedicated database server; here the
+ * pages that do not fit stay in the operating system's file cache, which is shared and reclaimable.
+ * Measured in docs/performance.md ("Memory").
+ */
+const pgliteStartParams = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+];
+
+/**
  * Embedded PostgreSQL (WASM). With `dataDir`, data is kept in `dataDir/pgdata` under an exclusive
  * lock on `dataDir`; without it, the database lives in memory (tests). `loadDataDir` starts a new
  * database from a `dumpDataDir()` archive (a backup, or the tests' migrated template).
@@ -84,7 +98,11 @@ export async function openPgliteDatabase(
   if (lock?.tookOverFromPid !== undefined) options.onStaleLockTakenOver?.(lock.tookOverFromPid);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined, loadDataDir });
+    client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      loadDataDir,
+      startParams: pgliteStartParams,
+    });
   } catch (error) {
     lock?.release();
     throw error;

@@ -31,5 +31,7 @@ describe('embedded database in DATA_DIR', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two full migrations of a file-backed database: a bound for a stuck test on a busy machine
+    // (it took 37 s there), not a speed target.
+  }, 180_000);
 });

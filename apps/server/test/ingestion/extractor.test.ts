@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { IngestionError } from '../../src/modules/ingestion/extracted-document.ts';
 import { createDocumentExtractor } from '../../src/modules/ingestion/ingestion.service.ts';
 import { corpusAvailable, corpusDir, englishParagraph, germanParagraph, makePdf, utf8 } from './fixtures.ts';
@@ -91,6 +91,19 @@ describe('createDocumentExtractor', () => {
     }
     // The shared extractor still works after others failed.
     expect((await extractor.extract(utf8('still fine'), { fileName: 'a.txt' })).pages[0]?.text).toBe('still fine');
+  });
+
+  it('ends a worker that has nothing to do, and starts a new one for the next file', async () => {
+    const idle = createDocumentExtractor({ poolSize: 1, idleMs: 0 });
+    try {
+      expect(idle.liveWorkers()).toBe(0);
+      expect((await idle.extract(utf8('first file'), { fileName: 'a.txt' })).pages[0]?.text).toBe('first file');
+      await vi.waitFor(() => expect(idle.liveWorkers()).toBe(0), { timeout: 60_000 });
+      expect((await idle.extract(utf8('second file'), { fileName: 'b.txt' })).pages[0]?.text).toBe('second file');
+    } finally {
+      await idle.close();
+    }
+    expect(idle.liveWorkers()).toBe(0);
   });
 
   it('stops a file when its signal aborts, and refuses work after close', async () => {

@@ -22,6 +22,12 @@ export interface DocumentExtractorOptions {
   maxYoungGenerationSizeMb?: number;
   /** A worker is replaced after this many files, so parser caches cannot grow forever. Default 200. */
   maxFilesPerWorker?: number;
+  /**
+   * A worker with nothing to do ends after this long, giving back its whole V8 isolate and the
+   * PDF renderer it loaded (about 240 MB each once the starter knowledge base is indexed); the
+   * next file starts a new one. Default 30 s.
+   */
+  idleMs?: number;
   /** Parser bounds (PDF pages, DOCX zip size and entries). */
   limits?: Partial<ExtractionLimits>;
 }
@@ -29,6 +35,8 @@ export interface DocumentExtractorOptions {
 export interface DocumentExtractor {
   /** Rejects with IngestionError for a bad file, with `signal.reason` when aborted, or with an Error when the extractor is closed. */
   extract: ExtractDocument;
+  /** How many worker threads are alive now (busy or idle). */
+  liveWorkers(): number;
   /** Stops the workers; pending and queued extractions reject. */
   close(): Promise<void>;
 }
@@ -49,6 +57,7 @@ interface Slot {
   ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  idleTimer: NodeJS.Timeout | null;
   served: number;
 }
 
@@ -58,6 +67,7 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
   const poolSize = Math.max(1, Math.min(8, Math.floor(options.poolSize ?? 1)));
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxFilesPerWorker = options.maxFilesPerWorker ?? 200;
+  const idleMs = options.idleMs ?? 30_000;
   const limits: ExtractionLimits = { ...defaultExtractionLimits, ...options.limits };
   const resourceLimits = {
     maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512,
@@ -69,6 +79,7 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
     ready: false,
     task: null,
     timer: null,
+    idleTimer: null,
     served: 0,
   }));
   const queue: Task[] = [];
@@ -133,6 +144,7 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
 
   /** Forgets a slot's worker and terminates it; its handlers ignore anything it still says. */
   function retire(slot: Slot): void {
+    clearIdle(slot);
     const worker = slot.worker;
     slot.worker = null;
     slot.ready = false;
@@ -144,7 +156,25 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
     slot.timer = null;
     if (slot.task === task) slot.task = null;
     task?.detachAbort();
-    if (slot.worker && !slot.task) slot.worker.unref();
+    if (slot.worker && !slot.task) {
+      slot.worker.unref();
+      retireWhenIdle(slot);
+    }
+  }
+
+  function clearIdle(slot: Slot): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
+  }
+
+  /** Ends the slot's worker if it is still without work after `idleMs`. */
+  function retireWhenIdle(slot: Slot): void {
+    clearIdle(slot);
+    const worker = slot.worker;
+    slot.idleTimer = setTimeout(() => {
+      if (slot.worker === worker && !slot.task) retire(slot);
+    }, idleMs);
+    slot.idleTimer.unref();
   }
 
   function runNext(slot: Slot): void {
@@ -152,8 +182,10 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
     const task = queue.shift();
     if (!task) {
       slot.worker.unref();
+      retireWhenIdle(slot);
       return;
     }
+    clearIdle(slot);
     slot.task = task;
     slot.worker.ref();
     const bytes = new Uint8Array(task.bytes);
@@ -225,6 +257,7 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
 
   return {
     extract,
+    liveWorkers: () => slots.filter((slot) => slot.worker !== null).length,
     async close() {
       closed = true;
       const error = new Error('The document extractor is closed');
@@ -239,6 +272,7 @@ export function createDocumentExtractor(options: DocumentExtractorOptions = {}):
           finishTask(slot, task);
           task.reject(error);
         }
+        clearIdle(slot);
         if (slot.worker) terminations.push(slot.worker.terminate().catch(() => undefined));
         slot.worker = null;
         slot.ready = false;
