@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { startMatrixStandIn, type MatrixStandIn } from '../../apps/server/test/helpers/matrix-stand-in.ts';
 import { expect, setAuthToken, setLanguage, signInAsNewUser, test, type JourneyUser } from '../support/fixtures.ts';
 
 // Microsoft Teams cannot be reached from here: a local server on 127.0.0.1 speaks the Workflows webhook's
@@ -72,12 +73,19 @@ const UNREACHABLE_WEBDAV = 'http://127.0.0.1:1/dav/';
 type TeamsStandIn = Awaited<ReturnType<typeof startTeamsWebhookStandIn>>;
 
 let teams: TeamsStandIn;
+let matrix: MatrixStandIn;
 test.beforeAll(async () => {
-  teams = await startTeamsWebhookStandIn();
+  [teams, matrix] = await Promise.all([startTeamsWebhookStandIn(), startMatrixStandIn()]);
 });
 test.afterAll(async () => {
-  await teams.close();
+  await Promise.all([teams.close(), matrix.close()]);
 });
+
+/**
+ * Nothing listens on port 2 of this machine: an S3 endpoint that cannot be reached (not port 1, which
+ * fetch refuses to dial at all, as a "bad port").
+ */
+const UNREACHABLE_S3 = 'http://127.0.0.1:2';
 
 function connectionCard(page: Page, name: string) {
   return page.getByTestId('connection-card').filter({ has: page.getByRole('heading', { level: 3, name }) });
@@ -182,13 +190,88 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
     await expect(connectionCard(page, 'Risk committee')).toBeVisible();
   });
 
+  test('connect a Matrix room (local Matrix stand-in) and an unreachable S3 bucket, share an answer to the room', async ({
+    page,
+  }) => {
+    await signInAsNewUser(page);
+    await page.goto('/settings/integrations');
+
+    // Matrix: saving checks the token (whoami) and that its account has joined the room.
+    await page.getByRole('button', { name: 'Add a connection' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a connection' })
+      .getByRole('button', { name: /^Matrix/ })
+      .click();
+    const matrixForm = page.getByRole('dialog', { name: 'Connect Matrix' });
+    await matrixForm.getByLabel('Name', { exact: true }).fill('Compliance room');
+    await matrixForm.getByLabel('Homeserver address').fill(matrix.url);
+    await matrixForm.getByLabel('Room ID').fill('#compliance:stand-in.test');
+    await matrixForm.getByLabel('Access token').fill(matrix.accessToken);
+    await matrixForm.getByRole('button', { name: 'Connect and test' }).click();
+    await expect(matrixForm.getByText(/^Enter the room ID starting with !/)).toBeVisible();
+    await matrixForm.getByLabel('Room ID').fill(matrix.roomId);
+    await matrixForm.getByRole('button', { name: 'Connect and test' }).click();
+    const matrixResult = page.getByRole('dialog', { name: '“Compliance room” saved' });
+    await expect(matrixResult.getByTestId('connection-status')).toHaveText('Connected');
+    await matrixResult.getByRole('button', { name: 'Done' }).click();
+    await expect(connectionCard(page, 'Compliance room').getByTestId('connection-target')).toHaveText(
+      `${matrix.roomId} @ ${new URL(matrix.url).host}`,
+    );
+
+    // S3 at an endpoint where nothing listens: kept, but "not working", with the reason translated.
+    await page.getByRole('button', { name: 'Add a connection' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a connection' })
+      .getByRole('button', { name: /^S3 storage/ })
+      .click();
+    const s3Form = page.getByRole('dialog', { name: 'Connect S3 storage' });
+    await s3Form.getByLabel('Name', { exact: true }).fill('Policies bucket');
+    await s3Form.getByLabel('Endpoint').fill(UNREACHABLE_S3);
+    await s3Form.getByLabel('Bucket').fill('compliance-docs');
+    await s3Form.getByLabel('Prefix (folder)').fill('policies');
+    await s3Form.getByLabel('Access key ID').fill('minio');
+    await s3Form.getByLabel('Secret access key').fill('minio-secret');
+    await s3Form.getByRole('button', { name: 'Connect and test' }).click();
+    const s3Result = page.getByRole('dialog', { name: '“Policies bucket” saved' });
+    await expect(s3Result.getByTestId('connection-status')).toHaveText('Not working');
+    await expect(
+      s3Result.getByText('The tool could not be reached. Check the address, or try again later.'),
+    ).toBeVisible();
+    await s3Result.getByRole('button', { name: 'Done' }).click();
+
+    // An answer of the chat, shared to the Matrix room.
+    const before = matrix.events.length;
+    const question = `What is enhanced due diligence? (${Date.now().toString(36)})`;
+    await page.goto('/chat');
+    await page.getByLabel('Your question').fill(question);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = page.locator('li[data-role="assistant"]').last();
+    await expect(answer).toHaveAttribute('data-status', 'complete');
+    await answer.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share this answer' });
+    await share.getByRole('radio', { name: /Compliance room/ }).check();
+    await share.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('toaster').getByText(`Sent to ${matrix.roomId}`)).toBeVisible();
+    expect(matrix.events.length).toBe(before + 1);
+    expect(matrix.events.at(-1)?.content).toMatchObject({ msgtype: 'm.text', format: 'org.matrix.custom.html' });
+    expect(String(matrix.events.at(-1)?.content.formatted_body)).toContain(`<h3>${question}</h3>`);
+
+    await page.goto('/settings/integrations');
+    const row = page
+      .getByRole('region', { name: 'Sent messages' })
+      .getByTestId('journal-row')
+      .filter({ hasText: question });
+    await expect(row).toContainText('Compliance room');
+    await expect(row).toContainText('Sent');
+  });
+
   const translations = {
     de: {
       title: 'Integrationen',
       yours: 'Ihre Verbindungen',
       journal: 'Gesendete Nachrichten',
       add: 'Verbindung hinzufügen',
-      kinds: ['WebDAV-Speicher', 'DokuWiki', 'Slack', 'Microsoft Teams'],
+      kinds: ['WebDAV-Speicher', 'S3-Speicher', 'DokuWiki', 'Slack', 'Microsoft Teams', 'Matrix', 'E-Mail'],
       wiki: /Antworten als Seiten veröffentlichen/,
     },
     fr: {
@@ -196,7 +279,7 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       yours: 'Vos connexions',
       journal: 'Messages envoyés',
       add: 'Ajouter une connexion',
-      kinds: ['Stockage WebDAV', 'DokuWiki', 'Slack', 'Microsoft Teams'],
+      kinds: ['Stockage WebDAV', 'Stockage S3', 'DokuWiki', 'Slack', 'Microsoft Teams', 'Matrix', 'E-mail'],
       wiki: /publier des réponses sous forme de pages/,
     },
     it: {
@@ -204,7 +287,7 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       yours: 'I Suoi collegamenti',
       journal: 'Messaggi inviati',
       add: 'Aggiungere un collegamento',
-      kinds: ['Archiviazione WebDAV', 'DokuWiki', 'Slack', 'Microsoft Teams'],
+      kinds: ['Archiviazione WebDAV', 'Archiviazione S3', 'DokuWiki', 'Slack', 'Microsoft Teams', 'Matrix', 'E-mail'],
       wiki: /pubblicare le risposte come pagine/,
     },
   } as const;
@@ -221,7 +304,7 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       await page.getByRole('button', { name: text.add }).click();
       const chooser = page.getByRole('dialog', { name: text.add });
       const choices = chooser.getByRole('listitem');
-      await expect(choices).toHaveCount(4);
+      await expect(choices).toHaveCount(7);
       for (const [index, kind] of text.kinds.entries()) {
         await expect(choices.nth(index).getByRole('button')).toContainText(kind);
       }

@@ -16,6 +16,8 @@ export const CONNECTION_NAME_MAX_LENGTH = 80;
 export const MAX_CONNECTIONS_PER_OWNER = 20;
 export const CONNECTION_SECRET_MAX_LENGTH = 2_000;
 export const REMOTE_PATH_MAX_LENGTH = 500;
+/** An e-mail connection sends to at most this many addresses. */
+export const MAX_EMAIL_RECIPIENTS = 20;
 /** A sync takes at most this many remote files; more is reported as a failed run, nothing half-done. */
 export const MAX_SYNCED_FILES = 500;
 export const SYNC_RUNS_SHOWN = 20;
@@ -27,16 +29,22 @@ export const SYNC_RUN_ITEMS_KEPT = 200;
 export const connectorCapabilities = ['storage', 'wiki', 'messages'] as const;
 export type ConnectorCapability = (typeof connectorCapabilities)[number];
 
-export const connectorKinds = ['webdav', 'dokuwiki', 'slack', 'teams'] as const;
+export const connectorKinds = ['webdav', 's3', 'dokuwiki', 'slack', 'teams', 'matrix', 'email'] as const;
 export const connectorKindSchema = z.enum(connectorKinds);
 export type ConnectorKind = z.infer<typeof connectorKindSchema>;
 
 export const connectorCapability: Record<ConnectorKind, ConnectorCapability> = {
   webdav: 'storage',
+  s3: 'storage',
   dokuwiki: 'wiki',
   slack: 'messages',
   teams: 'messages',
+  matrix: 'messages',
+  email: 'messages',
 };
+
+/** The kinds that post to channels (and can carry FATF alerts). */
+export const messageConnectorKinds = connectorKinds.filter((kind) => connectorCapability[kind] === 'messages');
 
 /** Personal connections are their owner's; organisation ones are set up by admins for everyone. */
 export const connectionScopes = ['personal', 'organisation'] as const;
@@ -58,19 +66,21 @@ export type SyncItemOutcome = (typeof syncItemOutcomes)[number];
 
 // ---- settings per kind ----
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 const httpUrl = z
   .string({ error: 'errors:validation.required' })
   .trim()
   .min(1, 'errors:validation.required')
   .max(2_000, 'integrations:validation.urlInvalid')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, 'integrations:validation.urlInvalid');
+  .refine(isHttpUrl, 'integrations:validation.urlInvalid');
 
 const remotePath = z
   .string()
@@ -102,6 +112,55 @@ export const webdavSettingsSchema = z.object({
   knowledgeBase: knowledgeBaseTarget,
 });
 export type WebdavSettings = z.infer<typeof webdavSettingsSchema>;
+
+/** S3 bucket names: 3–63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+export const s3SettingsSchema = z.object({
+  /**
+   * The S3 API's address: empty for AWS S3 (https://s3.<region>.amazonaws.com), otherwise MinIO's,
+   * Ceph's, Wasabi's… Buckets are addressed path-style (<endpoint>/<bucket>/<key>).
+   */
+  endpoint: z
+    .string()
+    .trim()
+    .max(2_000, 'integrations:validation.urlInvalid')
+    .refine((value) => value === '' || isHttpUrl(value), 'integrations:validation.urlInvalid')
+    .default(''),
+  region: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(40, 'integrations:validation.regionInvalid')
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'integrations:validation.regionInvalid')
+    .default('us-east-1'),
+  bucket: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .regex(S3_BUCKET_PATTERN, 'integrations:validation.bucketInvalid'),
+  /** The key prefix synced ("policies/aml"), its sub-prefixes as folders; empty = the whole bucket. */
+  prefix: z
+    .string()
+    .trim()
+    .max(REMOTE_PATH_MAX_LENGTH, 'integrations:validation.prefixInvalid')
+    .refine(
+      (value) => !value.split('/').some((part) => part === '..' || part === '.'),
+      'integrations:validation.prefixInvalid',
+    )
+    .transform((value) => value.replace(/^\/+|\/+$/g, '').replace(/\/{2,}/g, '/'))
+    .default(''),
+  /** The access key's id is shown again; its secret is the connection's secret. */
+  accessKeyId: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(128, 'integrations:validation.accessKeyIdInvalid')
+    .regex(/^[\x21-\x7e]+$/, 'integrations:validation.accessKeyIdInvalid'),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type S3Settings = z.infer<typeof s3SettingsSchema>;
 
 export const dokuwikiSettingsSchema = z.object({
   /** The wiki's address (where doku.php lives), e.g. https://wiki.example.com/. */
@@ -139,6 +198,47 @@ export const teamsSettingsSchema = z.object({
 });
 export type TeamsSettings = z.infer<typeof teamsSettingsSchema>;
 
+export const matrixSettingsSchema = z.object({
+  /** The homeserver's client-server API address, e.g. https://matrix.example.org. */
+  homeserverUrl: httpUrl,
+  /** The room's id: !opaque:server.name (room version 12: !opaque), as shown in the room's settings. */
+  roomId: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(255, 'integrations:validation.roomIdInvalid')
+    .regex(/^![^\s:/]+(:[^\s/]+)?$/, 'integrations:validation.roomIdInvalid'),
+  /** Post a message to the room whenever the FATF lists change. */
+  fatfAlerts: z.boolean().default(false),
+});
+export type MatrixSettings = z.infer<typeof matrixSettingsSchema>;
+
+const emailAddress = z.email();
+
+/**
+ * The addresses an e-mail connection sends to: a list, or (as typed in a form) one text with the
+ * addresses separated by commas, semicolons or line breaks. Duplicates are dropped.
+ */
+const recipientList = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : value),
+  z
+    .array(z.string().trim().toLowerCase(), { error: 'errors:validation.required' })
+    .min(1, 'errors:validation.required')
+    .max(MAX_EMAIL_RECIPIENTS, 'integrations:validation.tooManyRecipients')
+    .refine(
+      (list) => list.every((address) => address.length <= 254 && emailAddress.safeParse(address).success),
+      'integrations:validation.recipientsInvalid',
+    )
+    .transform((list) => [...new Set(list)]),
+);
+
+export const emailSettingsSchema = z.object({
+  recipients: recipientList,
+  /** Send an e-mail whenever the FATF lists change. */
+  fatfAlerts: z.boolean().default(false),
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
 const connectionName = displayText(CONNECTION_NAME_MAX_LENGTH, {
   required: 'errors:validation.required',
   tooLong: 'integrations:validation.nameTooLong',
@@ -153,6 +253,14 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     scope: connectionScopeSchema.default('personal'),
     name: connectionName,
     settings: webdavSettingsSchema,
+    secret: secret.min(1, 'errors:validation.required'),
+  }),
+  z.object({
+    kind: z.literal('s3'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: s3SettingsSchema,
+    /** The secret access key. */
     secret: secret.min(1, 'errors:validation.required'),
   }),
   z.object({
@@ -178,6 +286,24 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     settings: teamsSettingsSchema.default({ fatfAlerts: false }),
     /** The Workflows webhook address: it carries its own signature, so it is kept as a secret. */
     secret: httpUrl,
+  }),
+  z.object({
+    kind: z.literal('matrix'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: matrixSettingsSchema,
+    /** The access token of the account that posts (a bot account joined to the room). */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.matrixTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('email'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: emailSettingsSchema,
+    /** E-mail goes out through the server's own SMTP server: there is no secret. */
+    secret: z.string().trim().max(0, 'errors:validation.invalid').default(''),
   }),
 ]);
 export type CreateConnectionInput = z.input<typeof createConnectionInputSchema>;

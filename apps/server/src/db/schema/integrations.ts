@@ -15,7 +15,7 @@ export const integrationConnections = pgTable(
     scope: text('scope', { enum: ['personal', 'organisation'] }).notNull(),
     /** The owner of a personal connection; the admin who set up an organisation one (null once deleted). */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['webdav', 'dokuwiki', 'slack', 'teams'] }).notNull(),
+    kind: text('kind', { enum: ['webdav', 's3', 'dokuwiki', 'slack', 'teams', 'matrix', 'email'] }).notNull(),
     name: text('name').notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     /** AES-256-GCM, `v1:<iv>:<tag>:<ciphertext>` in base64url. */

@@ -9,6 +9,7 @@ import {
   syncConnectionJob,
   type IntegrationsService,
 } from './integrations.service.ts';
+import { createEmailTransport } from './connectors/email.ts';
 import { createOutbound } from './outbound.ts';
 import { createSecretBox, loadSecretKey } from './secret-box.ts';
 
@@ -34,6 +35,9 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
     }
     const outbound = createOutbound({ allowPrivateNetworks });
     app.addHook('onClose', async () => outbound.close());
+    // E-mail connections go out through the server's own SMTP server (the mail module's settings).
+    const emailTransport = createEmailTransport(app.config.mail);
+    if (emailTransport) app.addHook('onClose', async () => emailTransport.close());
     const integrations = createIntegrationsService({
       db: app.db,
       access: app.access,
@@ -51,6 +55,7 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
       publicUrl: app.config.publicUrl,
       maxFileBytes: MAX_FILE_SIZE_BYTES,
       slackApiUrl: options.slackApiUrl,
+      emailTransport,
     });
     app.jobs.register(syncConnectionJob, ({ runId }) => integrations.runSync(runId));
     app.jobs.register(fatfAlertJob, ({ connectionId, asOf, changed }) =>

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { messageConnectorKinds } from '@compliance/shared/integrations';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import {
   integrationConnections,
@@ -84,7 +85,7 @@ export function createIntegrationsRepository(db: Db) {
         .from(integrationConnections)
         .where(
           and(
-            inArray(integrationConnections.kind, ['slack', 'teams']),
+            inArray(integrationConnections.kind, [...messageConnectorKinds]),
             sql`${integrationConnections.settings}->>'fatfAlerts' = 'true'`,
           ),
         );

@@ -10,6 +10,9 @@ import {
   connectorCapability,
   createConnectionInputSchema,
   dokuwikiSettingsSchema,
+  emailSettingsSchema,
+  matrixSettingsSchema,
+  s3SettingsSchema,
   slackSettingsSchema,
   syncsDocuments,
   teamsSettingsSchema,
@@ -49,6 +52,10 @@ import {
   type StorageConnector,
 } from './connectors/connector.ts';
 import { createDokuwikiConnector } from './connectors/dokuwiki.ts';
+import { createEmailConnector, type EmailTransport } from './connectors/email.ts';
+import { renderPlain } from './connectors/render-message.ts';
+import { createMatrixConnector } from './connectors/matrix.ts';
+import { createS3Connector } from './connectors/s3.ts';
 import { createSlackConnector } from './connectors/slack.ts';
 import { createTeamsConnector } from './connectors/teams.ts';
 import { createWebdavConnector } from './connectors/webdav.ts';
@@ -105,6 +112,8 @@ export interface IntegrationsDeps {
   maxFileBytes: number;
   /** Tests point the Slack client at a local server that speaks Slack's Web API. */
   slackApiUrl?: string;
+  /** The server's SMTP transport, for e-mail connections; null when no SMTP server is configured. */
+  emailTransport: EmailTransport | null;
   now?: () => Date;
 }
 
@@ -127,6 +136,9 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         secrets.open(row.secretCiphertext),
         outbound,
       );
+    }
+    if (row.kind === 's3') {
+      return createS3Connector(s3SettingsSchema.parse(row.settings), secrets.open(row.secretCiphertext), outbound);
     }
     if (row.kind === 'dokuwiki') {
       return createDokuwikiConnector(
@@ -152,6 +164,16 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       );
     }
     if (row.kind === 'teams') return createTeamsConnector(secrets.open(row.secretCiphertext), outbound);
+    if (row.kind === 'matrix') {
+      return createMatrixConnector(
+        matrixSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+      );
+    }
+    if (row.kind === 'email') {
+      return createEmailConnector(emailSettingsSchema.parse(row.settings), deps.emailTransport);
+    }
     throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a messaging connection');
   }
 
@@ -217,9 +239,12 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
   function settingsFor(kind: IntegrationConnectionRow['kind'], value: unknown) {
     const schema = {
       webdav: webdavSettingsSchema,
+      s3: s3SettingsSchema,
       dokuwiki: dokuwikiSettingsSchema,
       slack: slackSettingsSchema,
       teams: teamsSettingsSchema,
+      matrix: matrixSettingsSchema,
+      email: emailSettingsSchema,
     }[kind];
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
@@ -257,6 +282,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
   function guardAddresses(kind: IntegrationConnectionRow['kind'], settings: Record<string, unknown>, secret: string) {
     try {
       if (kind === 'webdav' || kind === 'dokuwiki') outbound.checkUrl(String(settings['url']));
+      if (kind === 's3' && settings['endpoint']) outbound.checkUrl(String(settings['endpoint']));
+      if (kind === 'matrix') outbound.checkUrl(String(settings['homeserverUrl']));
       if (kind === 'teams') outbound.checkUrl(secret);
     } catch (error) {
       if (error instanceof ConnectorError) throw new AppError(error.code, 400, error.detail);
@@ -878,17 +905,6 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
 
 // ---- rendering ----
-
-function sourcesLines(message: OutboundMessage): string[] {
-  return message.citations.map(
-    (citation) => `[${citation.number}] ${citation.title}${citation.url ? ` — ${citation.url}` : ''}`,
-  );
-}
-
-/** The text as the journal keeps it: what the recipient read, in plain words. */
-function renderPlain(message: OutboundMessage): string {
-  return [message.title, '', message.text, '', ...sourcesLines(message), '', message.footer].join('\n').trim();
-}
 
 function renderMarkdown(message: OutboundMessage): string {
   const sources = message.citations.map(

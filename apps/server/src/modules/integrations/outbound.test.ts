@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './outbound.ts';
+import { toConnectorError } from './connectors/connector.ts';
+import { createOutbound, isPrivateAddress } from './outbound.ts';
 
 describe('isPrivateAddress', () => {
   it('refuses private, loopback and link-local addresses, IPv4 and IPv6', () => {
@@ -40,6 +41,21 @@ describe('isPrivateAddress', () => {
       '2002:5db8:d822::1',
     ]) {
       expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+});
+
+describe('failures of the guarded fetch as connector errors', () => {
+  it('names what fetch refused instead of its bare "fetch failed", and a refused connection as unreachable', async () => {
+    const outbound = createOutbound({ allowPrivateNetworks: true });
+    try {
+      // fetch never dials port 1 (a "bad port" of the Fetch standard); nothing listens on port 2.
+      const badPort = await outbound.fetch('http://127.0.0.1:1/').catch((error: unknown) => toConnectorError(error));
+      expect(badPort).toMatchObject({ code: 'INTEGRATION_REMOTE_ERROR', detail: 'fetch failed: bad port' });
+      const refused = await outbound.fetch('http://127.0.0.1:2/').catch((error: unknown) => toConnectorError(error));
+      expect(refused).toMatchObject({ code: 'INTEGRATION_UNREACHABLE', detail: 'ECONNREFUSED' });
+    } finally {
+      await outbound.close();
     }
   });
 });

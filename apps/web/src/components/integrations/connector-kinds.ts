@@ -1,13 +1,16 @@
 import type { ConnectorKind } from '@compliance/shared/integrations';
-import { BookOpenText, FolderSync, Hash, Webhook, type LucideIcon } from 'lucide-react';
+import { BookOpenText, Database, FolderSync, Hash, Mail, MessagesSquare, Webhook, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /** Each connector kind's icon (its name and description are `integrations:kinds.<kind>.*`). */
 export const connectorKindIcons: Record<ConnectorKind, LucideIcon> = {
   webdav: FolderSync,
+  s3: Database,
   dokuwiki: BookOpenText,
   slack: Hash,
   teams: Webhook,
+  matrix: MessagesSquare,
+  email: Mail,
 };
 
 /**

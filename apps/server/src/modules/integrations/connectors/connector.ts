@@ -60,8 +60,13 @@ export function toConnectorError(error: unknown): ConnectorError {
     // undici puts the network error in `cause`, the Slack client in `original`.
     current = (current as { cause?: unknown }).cause ?? (current as { original?: unknown }).original;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConnectorError('INTEGRATION_REMOTE_ERROR', message.slice(0, 300));
+  // fetch's own words ("fetch failed") say nothing: the causes' words follow ("fetch failed: bad port").
+  const messages: string[] = [];
+  for (let cause: unknown = error; cause && messages.length < 4; cause = (cause as { cause?: unknown }).cause) {
+    const text = cause instanceof Error ? cause.message : String(cause);
+    if (text && !messages.includes(text)) messages.push(text);
+  }
+  return new ConnectorError('INTEGRATION_REMOTE_ERROR', messages.join(': ').slice(0, 300));
 }
 
 /** Maps an HTTP status a remote answered to the failure it means. */

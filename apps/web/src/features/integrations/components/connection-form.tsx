@@ -2,8 +2,10 @@ import {
   CONNECTION_NAME_MAX_LENGTH,
   CONNECTION_SECRET_MAX_LENGTH,
   REMOTE_PATH_MAX_LENGTH,
+  connectorCapability,
   createConnectionInputSchema,
   syncSchedules,
+  syncsDocuments,
   type Connection,
   type ConnectionScope,
   type ConnectorKind,
@@ -12,14 +14,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleAlert, Plug } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, type BaseSyntheticEvent, type ReactNode } from 'react';
-import {
-  useForm,
-  type FieldErrors,
-  type FieldValues,
-  type Path,
-  type UseFormRegisterReturn,
-  type UseFormSetError,
-} from 'react-hook-form';
+import { get, useForm, type FieldErrors, type Path, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button.tsx';
@@ -27,13 +22,248 @@ import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useUpdateConnection } from '../api/update-connection.ts';
 import { KnowledgeBaseBranchField } from './knowledge-base-branch-field.tsx';
 
-// The shared contract's rules per kind: the form checks exactly what the server checks.
-const [webdavInput, dokuwikiInput, slackInput, teamsInput] = createConnectionInputSchema.options;
+// ---- the fields of each kind ----
+
+/** One setting typed in as text (`settings.<key>`); labels and hints are `integrations:fields.*` keys. */
+interface TextFieldSpec {
+  type: 'text';
+  key: string;
+  label: string;
+  hint?: string;
+  placeholder?: string;
+  /** The value a new connection starts with. */
+  initial?: string;
+  url?: boolean;
+  required?: boolean;
+  maxLength?: number;
+}
+
+/** A list of values typed one per line (or separated by commas), such as e-mail addresses. */
+interface ListFieldSpec {
+  type: 'list';
+  key: string;
+  label: string;
+  hint?: string;
+  placeholder?: string;
+  required?: boolean;
+}
+
+/** The secret (password, token, webhook address): required on a new connection, kept when left empty. */
+interface SecretFieldSpec {
+  type: 'secret';
+  label: string;
+  hint: string;
+  keepHint: string;
+  placeholder?: string;
+}
+
+type FieldSpec =
+  | TextFieldSpec
+  | ListFieldSpec
+  | SecretFieldSpec
+  | { type: 'schedule' }
+  | { type: 'fatfAlerts' }
+  | { type: 'note'; text: string };
+
+interface KindForm {
+  fields: FieldSpec[];
+  /** The field holding the address the network guard checks (the server's refusal is shown there). */
+  addressField: string;
+}
+
+const usernameField: TextFieldSpec = {
+  type: 'text',
+  key: 'username',
+  label: 'fields.username',
+  required: true,
+  maxLength: 200,
+};
+
+/**
+ * Each kind's form, top to bottom. The name comes first for every kind; an organisation source ends
+ * with its knowledge-base branch. The rules are the shared contract's (the server checks the same).
+ */
+const kindForms: Record<ConnectorKind, KindForm> = {
+  webdav: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.url',
+        hint: 'fields.urlHint',
+        placeholder: 'https://cloud.example.com/remote.php/dav/files/USER/',
+        url: true,
+        required: true,
+      },
+      usernameField,
+      { type: 'secret', label: 'fields.password', hint: 'fields.passwordHint', keepHint: 'fields.keepPassword' },
+      {
+        type: 'text',
+        key: 'remotePath',
+        label: 'fields.remotePath',
+        hint: 'fields.remotePathHint',
+        initial: '/',
+        maxLength: REMOTE_PATH_MAX_LENGTH,
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.url',
+  },
+  s3: {
+    fields: [
+      {
+        type: 'text',
+        key: 'endpoint',
+        label: 'fields.endpoint',
+        hint: 'fields.endpointHint',
+        placeholder: 'https://s3.eu-central-1.wasabisys.com',
+        url: true,
+      },
+      {
+        type: 'text',
+        key: 'region',
+        label: 'fields.region',
+        hint: 'fields.regionHint',
+        initial: 'us-east-1',
+        placeholder: 'eu-central-1',
+        maxLength: 40,
+      },
+      { type: 'text', key: 'bucket', label: 'fields.bucket', hint: 'fields.bucketHint', required: true, maxLength: 63 },
+      {
+        type: 'text',
+        key: 'prefix',
+        label: 'fields.prefix',
+        hint: 'fields.prefixHint',
+        placeholder: 'compliance/policies',
+        maxLength: REMOTE_PATH_MAX_LENGTH,
+      },
+      { type: 'text', key: 'accessKeyId', label: 'fields.accessKeyId', required: true, maxLength: 128 },
+      {
+        type: 'secret',
+        label: 'fields.secretAccessKey',
+        hint: 'fields.secretAccessKeyHint',
+        keepHint: 'fields.keepSecretAccessKey',
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.endpoint',
+  },
+  dokuwiki: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.wikiUrl',
+        hint: 'fields.wikiUrlHint',
+        placeholder: 'https://wiki.example.com/',
+        url: true,
+        required: true,
+      },
+      usernameField,
+      { type: 'secret', label: 'fields.password', hint: 'fields.wikiPasswordHint', keepHint: 'fields.keepPassword' },
+      {
+        type: 'text',
+        key: 'namespace',
+        label: 'fields.namespace',
+        hint: 'fields.namespaceHint',
+        placeholder: 'policies:aml',
+        maxLength: 200,
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.url',
+  },
+  slack: {
+    fields: [
+      {
+        type: 'text',
+        key: 'channel',
+        label: 'fields.channel',
+        hint: 'fields.channelHint',
+        placeholder: '#compliance',
+        required: true,
+        maxLength: 80,
+      },
+      {
+        type: 'secret',
+        label: 'fields.botToken',
+        hint: 'fields.botTokenHint',
+        keepHint: 'fields.keepToken',
+        placeholder: 'xoxb-…',
+      },
+      { type: 'fatfAlerts' },
+    ],
+    addressField: 'secret',
+  },
+  teams: {
+    fields: [
+      {
+        type: 'secret',
+        label: 'fields.webhook',
+        hint: 'fields.webhookHint',
+        keepHint: 'fields.keepWebhook',
+        placeholder: 'https://…',
+      },
+      { type: 'note', text: 'fields.teamsTestNote' },
+      { type: 'fatfAlerts' },
+    ],
+    addressField: 'secret',
+  },
+  matrix: {
+    fields: [
+      {
+        type: 'text',
+        key: 'homeserverUrl',
+        label: 'fields.homeserverUrl',
+        hint: 'fields.homeserverUrlHint',
+        placeholder: 'https://matrix.example.org',
+        url: true,
+        required: true,
+      },
+      {
+        type: 'text',
+        key: 'roomId',
+        label: 'fields.roomId',
+        hint: 'fields.roomIdHint',
+        placeholder: '!AbCdEfGh:example.org',
+        required: true,
+        maxLength: 255,
+      },
+      {
+        type: 'secret',
+        label: 'fields.accessToken',
+        hint: 'fields.accessTokenHint',
+        keepHint: 'fields.keepAccessToken',
+        placeholder: 'syt_…',
+      },
+      { type: 'fatfAlerts' },
+    ],
+    addressField: 'settings.homeserverUrl',
+  },
+  email: {
+    fields: [
+      {
+        type: 'list',
+        key: 'recipients',
+        label: 'fields.recipients',
+        hint: 'fields.recipientsHint',
+        placeholder: 'compliance@example.com\nofficer@example.com',
+        required: true,
+      },
+      { type: 'note', text: 'fields.emailNote' },
+      { type: 'fatfAlerts' },
+    ],
+    addressField: 'settings.recipients',
+  },
+};
+
+// ---- the rules ----
 
 /**
  * The knowledge-base branch an organisation source syncs into. The server requires it for
@@ -51,7 +281,7 @@ const branchFields = ['settings.knowledgeBase.functionId', 'settings.knowledgeBa
  * On a new connection the secret is required; on an existing one an empty secret keeps the stored
  * one, and a new one must pass the same rule.
  */
-function secretRule(rule: z.ZodType<string, string>, editing: boolean): z.ZodType<string, string> {
+function secretRule(rule: z.ZodType<string, unknown>, editing: boolean): z.ZodType<string, unknown> {
   if (!editing) return rule;
   return z.string().superRefine((value, context) => {
     if (!value.trim()) return;
@@ -61,32 +291,26 @@ function secretRule(rule: z.ZodType<string, string>, editing: boolean): z.ZodTyp
   });
 }
 
-const formSchemas = {
-  webdav: (editing: boolean) =>
-    z.object({
-      name: webdavInput.shape.name,
-      settings: webdavInput.shape.settings.extend({ knowledgeBase: knowledgeBaseBranch.optional() }),
-      secret: secretRule(webdavInput.shape.secret, editing),
-    }),
-  dokuwiki: (editing: boolean) =>
-    z.object({
-      name: dokuwikiInput.shape.name,
-      settings: dokuwikiInput.shape.settings.extend({ knowledgeBase: knowledgeBaseBranch.optional() }),
-      secret: secretRule(dokuwikiInput.shape.secret, editing),
-    }),
-  slack: (editing: boolean) =>
-    z.object({
-      name: slackInput.shape.name,
-      settings: slackInput.shape.settings,
-      secret: secretRule(slackInput.shape.secret, editing),
-    }),
-  teams: (editing: boolean) =>
-    z.object({
-      name: teamsInput.shape.name,
-      settings: teamsInput.shape.settings,
-      secret: secretRule(teamsInput.shape.secret, editing),
-    }),
-};
+/** The shared contract's rules for one kind (a source's settings with the knowledge-base branch). */
+function formSchema(kind: ConnectorKind, editing: boolean) {
+  const input = createConnectionInputSchema.options.find((option) => option.shape.kind.value === kind)!;
+  const settings = input.shape.settings as z.ZodType<Record<string, unknown>, unknown>;
+  return z.object({
+    name: input.shape.name,
+    settings: syncsDocuments(connectorCapability[kind])
+      ? (settings as unknown as z.ZodObject).extend({ knowledgeBase: knowledgeBaseBranch.optional() })
+      : settings,
+    secret: secretRule(input.shape.secret as z.ZodType<string, unknown>, editing),
+  });
+}
+
+interface FormValues {
+  name: string;
+  settings: Record<string, unknown>;
+  secret: string;
+}
+
+// ---- the form ----
 
 export interface ConnectionFormProps {
   kind: ConnectorKind;
@@ -99,366 +323,184 @@ export interface ConnectionFormProps {
   onBack?: () => void;
 }
 
-/** The settings of one kind of connection, checked with the shared contract's rules. */
-export function ConnectionForm(props: ConnectionFormProps) {
-  switch (props.kind) {
-    case 'webdav':
-      return <WebdavForm {...props} />;
-    case 'dokuwiki':
-      return <DokuwikiForm {...props} />;
-    case 'slack':
-      return <SlackForm {...props} />;
-    case 'teams':
-      return <TeamsForm {...props} />;
-  }
-}
-
 function text(settings: Record<string, unknown> | undefined, key: string, fallback = ''): string {
   const value = settings?.[key];
+  if (Array.isArray(value)) return value.join('\n');
   return typeof value === 'string' ? value : fallback;
 }
 
-function schedule(settings: Record<string, unknown> | undefined) {
-  return syncSchedules.find((value) => value === settings?.schedule) ?? 'manual';
+/** The form's starting values: the connection's stored settings, or each field's initial value. */
+function defaultValues(kind: ConnectorKind, scope: ConnectionScope, connection: Connection | null): FormValues {
+  const stored = connection?.settings;
+  const settings: Record<string, unknown> = {};
+  for (const field of kindForms[kind].fields) {
+    if (field.type === 'text') settings[field.key] = text(stored, field.key, field.initial);
+    if (field.type === 'list') settings[field.key] = text(stored, field.key);
+    if (field.type === 'schedule') {
+      settings.schedule = syncSchedules.find((value) => value === stored?.schedule) ?? 'manual';
+    }
+    if (field.type === 'fatfAlerts') settings.fatfAlerts = stored?.fatfAlerts === true;
+  }
+  if (syncsDocuments(connectorCapability[kind]) && scope === 'organisation') {
+    const branch = stored?.knowledgeBase;
+    const value = typeof branch === 'object' && branch !== null ? (branch as Record<string, unknown>) : undefined;
+    settings.knowledgeBase = { functionId: text(value, 'functionId'), resourceTypeId: text(value, 'resourceTypeId') };
+  }
+  return { name: connection?.name ?? '', settings, secret: '' };
 }
 
-/** An organisation source's branch as stored (empty choices for a new one); none for a personal one. */
-function knowledgeBase(scope: ConnectionScope, settings: Record<string, unknown> | undefined) {
-  if (scope !== 'organisation') return undefined;
-  const stored = settings?.knowledgeBase;
-  const branch = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : undefined;
-  return { functionId: text(branch, 'functionId'), resourceTypeId: text(branch, 'resourceTypeId') };
+/** The form's fields, as the server names them ("settings.url"), for putting its objections on them. */
+function fieldNames(kind: ConnectorKind, scope: ConnectionScope): string[] {
+  const names = ['name'];
+  for (const field of kindForms[kind].fields) {
+    if (field.type === 'text' || field.type === 'list') names.push(`settings.${field.key}`);
+    if (field.type === 'schedule') names.push('settings.schedule');
+    if (field.type === 'secret') names.push('secret');
+  }
+  if (syncsDocuments(connectorCapability[kind]) && scope === 'organisation') names.push(...branchFields);
+  return names;
 }
 
-/** Saves the form: creates the connection or changes it, and puts the server's objections on the fields. */
-function useSave<T extends FieldValues>({
-  connection,
-  onSaved,
-  setError,
-  fields,
-  addressField,
-}: Pick<ConnectionFormProps, 'connection' | 'onSaved'> & {
-  setError: UseFormSetError<T>;
-  /** The form's fields, as the server names them ("settings.url"). */
-  fields: readonly Path<T>[];
-  /** The field holding the address the network guard checks. */
-  addressField: Path<T>;
-}) {
-  const { i18n } = useTranslation();
+/** The settings of one kind of connection, laid out from its field list and checked with the shared contract's rules. */
+export function ConnectionForm({ kind, scope, connection, onSaved, onBack }: ConnectionFormProps) {
+  const { t, i18n } = useTranslation(['integrations', 'errors']);
+  const editing = connection !== null;
+  const schema = useMemo(() => formSchema(kind, editing), [kind, editing]);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+    defaultValues: defaultValues(kind, scope, connection),
+  });
   const create = useCreateConnection();
   const update = useUpdateConnection();
-  const key = (message: string) => (i18n.exists(message) ? message : 'errors:validation.invalid');
+  const errors = form.formState.errors;
+  const { fields, addressField } = kindForms[kind];
+  const errorOf = (name: string): string | undefined =>
+    (get(errors, name) as { message?: string } | undefined)?.message;
+  const register = (name: string) => form.register(name as Path<FormValues>);
 
-  /** Takes the whole new connection; an edit sends its name, settings and (when typed) a new secret. */
-  async function save(input: CreateConnectionInput) {
+  /** Creates the connection, or changes its name, settings and (when typed) its secret. */
+  async function save(values: FormValues) {
+    const key = (message: string) => (i18n.exists(message) ? message : 'errors:validation.invalid');
     try {
       const saved = connection
         ? await update.mutateAsync({
             id: connection.id,
-            name: input.name,
-            settings: input.settings ?? {},
-            ...(input.secret.trim() ? { secret: input.secret } : {}),
+            name: values.name,
+            settings: values.settings,
+            ...(values.secret.trim() ? { secret: values.secret } : {}),
           })
-        : await create.mutateAsync(input);
+        : await create.mutateAsync({ kind, scope, ...values } as CreateConnectionInput);
       onSaved(saved);
     } catch (error) {
       if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.fields) {
+        const names = fieldNames(kind, scope);
         let placed = false;
         for (const [path, message] of Object.entries(error.fields)) {
           // An objection to a group ("settings.knowledgeBase") goes on the group's first field.
-          const field = fields.find((name) => name === path || name.startsWith(`${path}.`));
+          const field = names.find((name) => name === path || name.startsWith(`${path}.`));
           if (!field) continue;
-          setError(field, { type: 'server', message: key(message) }, { shouldFocus: !placed });
+          form.setError(field as Path<FormValues>, { type: 'server', message: key(message) }, { shouldFocus: !placed });
           placed = true;
         }
         if (placed) return;
       }
       if (isApiError(error) && error.code === 'INTEGRATION_ADDRESS_BLOCKED') {
-        setError(
-          addressField,
+        form.setError(
+          addressField as Path<FormValues>,
           { type: 'server', message: 'errors:INTEGRATION_ADDRESS_BLOCKED' },
           { shouldFocus: true },
         );
         return;
       }
-      setError('root', { type: 'server', message: errorMessageKey(error) });
+      form.setError('root', { type: 'server', message: errorMessageKey(error) });
     }
   }
 
-  return { save, pending: create.isPending || update.isPending };
-}
+  function renderField(field: FieldSpec): ReactNode {
+    switch (field.type) {
+      case 'text':
+        return (
+          <TextField
+            key={field.key}
+            label={t(`integrations:${field.label}`)}
+            hint={field.hint ? t(`integrations:${field.hint}`) : undefined}
+            error={errorOf(`settings.${field.key}`)}
+            registration={register(`settings.${field.key}`)}
+            required={field.required}
+            placeholder={field.placeholder}
+            maxLength={field.maxLength}
+            autoComplete="off"
+            {...(field.url ? { type: 'url', inputMode: 'url' as const } : {})}
+          />
+        );
+      case 'list':
+        return (
+          <FormField
+            key={field.key}
+            label={t(`integrations:${field.label}`)}
+            hint={field.hint ? t(`integrations:${field.hint}`) : undefined}
+            error={message(t, errorOf(`settings.${field.key}`))}
+            required={field.required}
+          >
+            <Textarea rows={3} placeholder={field.placeholder} {...register(`settings.${field.key}`)} />
+          </FormField>
+        );
+      case 'secret':
+        return (
+          <SecretField
+            key="secret"
+            label={t(`integrations:${field.label}`)}
+            hint={t(`integrations:${editing ? field.keepHint : field.hint}`)}
+            error={errorOf('secret')}
+            registration={register('secret')}
+            placeholder={field.placeholder}
+            required={!editing}
+          />
+        );
+      case 'schedule':
+        return (
+          <ScheduleField
+            key="schedule"
+            registration={register('settings.schedule')}
+            error={errorOf('settings.schedule')}
+          />
+        );
+      case 'fatfAlerts':
+        return <FatfAlertsField key="fatfAlerts" registration={register('settings.fatfAlerts')} />;
+      case 'note':
+        return (
+          <p key={field.text} className="text-xs text-neutral-600">
+            {t(`integrations:${field.text}`)}
+          </p>
+        );
+    }
+  }
 
-function WebdavForm({ scope, connection, onSaved, onBack }: ConnectionFormProps) {
-  const { t } = useTranslation(['integrations', 'errors']);
-  const editing = connection !== null;
-  const schema = useMemo(() => formSchemas.webdav(editing), [editing]);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      name: connection?.name ?? '',
-      settings: {
-        url: text(connection?.settings, 'url'),
-        username: text(connection?.settings, 'username'),
-        remotePath: text(connection?.settings, 'remotePath', '/'),
-        schedule: schedule(connection?.settings),
-        knowledgeBase: knowledgeBase(scope, connection?.settings),
-      },
-      secret: '',
-    },
-  });
-  const { save, pending } = useSave({
-    connection,
-    onSaved,
-    setError: form.setError,
-    fields: [
-      'name',
-      'settings.url',
-      'settings.username',
-      'settings.remotePath',
-      'settings.schedule',
-      ...branchFields,
-      'secret',
-    ],
-    addressField: 'settings.url',
-  });
-  const errors = form.formState.errors;
   return (
     <FormFrame
-      onSubmit={form.handleSubmit((values) => save({ kind: 'webdav', scope, ...values }))}
+      onSubmit={form.handleSubmit(save)}
       errors={errors}
-      pending={pending}
+      pending={create.isPending || update.isPending}
       editing={editing}
       onBack={onBack}
     >
-      <NameField registration={form.register('name')} error={errors.name?.message} />
       <TextField
-        label={t('integrations:fields.url')}
-        hint={t('integrations:fields.urlHint')}
-        error={errors.settings?.url?.message}
-        registration={form.register('settings.url')}
-        type="url"
-        inputMode="url"
-        placeholder="https://cloud.example.com/remote.php/dav/files/USER/"
+        label={t('integrations:fields.name')}
+        hint={t('integrations:fields.nameHint')}
+        error={errorOf('name')}
+        registration={register('name')}
+        autoComplete="off"
+        maxLength={CONNECTION_NAME_MAX_LENGTH}
         required
       />
-      <TextField
-        label={t('integrations:fields.username')}
-        error={errors.settings?.username?.message}
-        registration={form.register('settings.username')}
-        autoComplete="off"
-        maxLength={200}
-        required
-      />
-      <SecretField
-        label={t('integrations:fields.password')}
-        hint={connection ? t('integrations:fields.keepPassword') : t('integrations:fields.passwordHint')}
-        error={errors.secret?.message}
-        registration={form.register('secret')}
-        required={connection === null}
-      />
-      <TextField
-        label={t('integrations:fields.remotePath')}
-        hint={t('integrations:fields.remotePathHint')}
-        error={errors.settings?.remotePath?.message}
-        registration={form.register('settings.remotePath')}
-        autoComplete="off"
-        maxLength={REMOTE_PATH_MAX_LENGTH}
-      />
-      <ScheduleField registration={form.register('settings.schedule')} error={errors.settings?.schedule?.message} />
-      {scope === 'organisation' && (
+      {fields.map(renderField)}
+      {syncsDocuments(connectorCapability[kind]) && scope === 'organisation' && (
         <KnowledgeBaseBranchField
           control={form.control}
-          functionName="settings.knowledgeBase.functionId"
-          resourceTypeName="settings.knowledgeBase.resourceTypeId"
+          functionName={branchFields[0] as Path<FormValues>}
+          resourceTypeName={branchFields[1] as Path<FormValues>}
         />
       )}
-    </FormFrame>
-  );
-}
-
-function DokuwikiForm({ scope, connection, onSaved, onBack }: ConnectionFormProps) {
-  const { t } = useTranslation(['integrations', 'errors']);
-  const editing = connection !== null;
-  const schema = useMemo(() => formSchemas.dokuwiki(editing), [editing]);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      name: connection?.name ?? '',
-      settings: {
-        url: text(connection?.settings, 'url'),
-        username: text(connection?.settings, 'username'),
-        namespace: text(connection?.settings, 'namespace'),
-        schedule: schedule(connection?.settings),
-        knowledgeBase: knowledgeBase(scope, connection?.settings),
-      },
-      secret: '',
-    },
-  });
-  const { save, pending } = useSave({
-    connection,
-    onSaved,
-    setError: form.setError,
-    fields: [
-      'name',
-      'settings.url',
-      'settings.username',
-      'settings.namespace',
-      'settings.schedule',
-      ...branchFields,
-      'secret',
-    ],
-    addressField: 'settings.url',
-  });
-  const errors = form.formState.errors;
-  return (
-    <FormFrame
-      onSubmit={form.handleSubmit((values) => save({ kind: 'dokuwiki', scope, ...values }))}
-      errors={errors}
-      pending={pending}
-      editing={editing}
-      onBack={onBack}
-    >
-      <NameField registration={form.register('name')} error={errors.name?.message} />
-      <TextField
-        label={t('integrations:fields.wikiUrl')}
-        hint={t('integrations:fields.wikiUrlHint')}
-        error={errors.settings?.url?.message}
-        registration={form.register('settings.url')}
-        type="url"
-        inputMode="url"
-        placeholder="https://wiki.example.com/"
-        required
-      />
-      <TextField
-        label={t('integrations:fields.username')}
-        error={errors.settings?.username?.message}
-        registration={form.register('settings.username')}
-        autoComplete="off"
-        maxLength={200}
-        required
-      />
-      <SecretField
-        label={t('integrations:fields.password')}
-        hint={connection ? t('integrations:fields.keepPassword') : t('integrations:fields.wikiPasswordHint')}
-        error={errors.secret?.message}
-        registration={form.register('secret')}
-        required={connection === null}
-      />
-      <TextField
-        label={t('integrations:fields.namespace')}
-        hint={t('integrations:fields.namespaceHint')}
-        error={errors.settings?.namespace?.message}
-        registration={form.register('settings.namespace')}
-        autoComplete="off"
-        placeholder="policies:aml"
-        maxLength={200}
-      />
-      <ScheduleField registration={form.register('settings.schedule')} error={errors.settings?.schedule?.message} />
-      {scope === 'organisation' && (
-        <KnowledgeBaseBranchField
-          control={form.control}
-          functionName="settings.knowledgeBase.functionId"
-          resourceTypeName="settings.knowledgeBase.resourceTypeId"
-        />
-      )}
-    </FormFrame>
-  );
-}
-
-function SlackForm({ scope, connection, onSaved, onBack }: ConnectionFormProps) {
-  const { t } = useTranslation(['integrations', 'errors']);
-  const editing = connection !== null;
-  const schema = useMemo(() => formSchemas.slack(editing), [editing]);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      name: connection?.name ?? '',
-      settings: {
-        channel: text(connection?.settings, 'channel'),
-        fatfAlerts: connection?.settings.fatfAlerts === true,
-      },
-      secret: '',
-    },
-  });
-  const { save, pending } = useSave({
-    connection,
-    onSaved,
-    setError: form.setError,
-    fields: ['name', 'settings.channel', 'secret'],
-    addressField: 'secret',
-  });
-  const errors = form.formState.errors;
-  return (
-    <FormFrame
-      onSubmit={form.handleSubmit((values) => save({ kind: 'slack', scope, ...values }))}
-      errors={errors}
-      pending={pending}
-      editing={editing}
-      onBack={onBack}
-    >
-      <NameField registration={form.register('name')} error={errors.name?.message} />
-      <TextField
-        label={t('integrations:fields.channel')}
-        hint={t('integrations:fields.channelHint')}
-        error={errors.settings?.channel?.message}
-        registration={form.register('settings.channel')}
-        autoComplete="off"
-        placeholder="#compliance"
-        maxLength={80}
-        required
-      />
-      <SecretField
-        label={t('integrations:fields.botToken')}
-        hint={connection ? t('integrations:fields.keepToken') : t('integrations:fields.botTokenHint')}
-        error={errors.secret?.message}
-        registration={form.register('secret')}
-        placeholder="xoxb-…"
-        required={connection === null}
-      />
-      <FatfAlertsField registration={form.register('settings.fatfAlerts')} />
-    </FormFrame>
-  );
-}
-
-function TeamsForm({ scope, connection, onSaved, onBack }: ConnectionFormProps) {
-  const { t } = useTranslation(['integrations', 'errors']);
-  const editing = connection !== null;
-  const schema = useMemo(() => formSchemas.teams(editing), [editing]);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      name: connection?.name ?? '',
-      settings: { fatfAlerts: connection?.settings.fatfAlerts === true },
-      secret: '',
-    },
-  });
-  const { save, pending } = useSave({
-    connection,
-    onSaved,
-    setError: form.setError,
-    fields: ['name', 'secret'],
-    addressField: 'secret',
-  });
-  const errors = form.formState.errors;
-  return (
-    <FormFrame
-      onSubmit={form.handleSubmit((values) => save({ kind: 'teams', scope, ...values }))}
-      errors={errors}
-      pending={pending}
-      editing={editing}
-      onBack={onBack}
-    >
-      <NameField registration={form.register('name')} error={errors.name?.message} />
-      <SecretField
-        label={t('integrations:fields.webhook')}
-        hint={connection ? t('integrations:fields.keepWebhook') : t('integrations:fields.webhookHint')}
-        error={errors.secret?.message}
-        registration={form.register('secret')}
-        placeholder="https://…"
-        required={connection === null}
-      />
-      <p className="text-xs text-neutral-600">{t('integrations:fields.teamsTestNote')}</p>
-      <FatfAlertsField registration={form.register('settings.fatfAlerts')} />
     </FormFrame>
   );
 }
@@ -501,7 +543,7 @@ function FormFrame({
   const formRef = useRef<HTMLFormElement>(null);
   // Coming from the choice of kind or the result, the first field takes the focus.
   useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, []);
   const rootError = errors.root?.message;
   return (
@@ -533,21 +575,6 @@ function FormFrame({
         </Button>
       </div>
     </form>
-  );
-}
-
-function NameField({ registration, error }: { registration: UseFormRegisterReturn; error: string | undefined }) {
-  const { t } = useTranslation(['integrations', 'errors']);
-  return (
-    <TextField
-      label={t('integrations:fields.name')}
-      hint={t('integrations:fields.nameHint')}
-      error={error}
-      registration={registration}
-      autoComplete="off"
-      maxLength={CONNECTION_NAME_MAX_LENGTH}
-      required
-    />
   );
 }
 

@@ -87,7 +87,9 @@ export function ConnectionsSection({ scope }: { scope: ConnectionScope }) {
         description={t(
           deleting && syncsDocuments(deleting.capability)
             ? `integrations:delete.source.${scope}`
-            : 'integrations:delete.messages',
+            : deleting?.kind === 'email'
+              ? 'integrations:delete.email'
+              : 'integrations:delete.messages',
         )}
         confirmLabel={t('integrations:delete.confirm')}
         pending={remove.isPending}

@@ -90,7 +90,7 @@ describe('/admin/integrations', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatch(/^integrations-journal-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(api.calls.some((call) => call.path === '/api/admin/integrations/journal.csv')).toBe(true);
-  });
+  }, 20_000);
 
   function openAdmin(options: FakeIntegrationsApiOptions) {
     const api = fakeIntegrationsApi({ session: admin, ...options });

@@ -48,7 +48,7 @@ function card(name: string) {
 }
 
 describe('/settings/integrations', () => {
-  it('offers the four kinds, checks a WebDAV connection with the shared rules, and shows that it works', async () => {
+  it('offers every kind, checks a WebDAV connection with the shared rules, and shows that it works', async () => {
     const { api, user } = open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeInTheDocument();
     expect(await screen.findByText('No connections yet')).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('/settings/integrations', () => {
     expect(chooser.getByRole('button', { name: /^DokuWiki.*publish answers as pages/ })).toBeInTheDocument();
     expect(chooser.getByRole('button', { name: /^Slack/ })).toBeInTheDocument();
     expect(chooser.getByRole('button', { name: /^Microsoft Teams/ })).toBeInTheDocument();
-    expect(chooser.getAllByRole('listitem')).toHaveLength(4);
+    expect(chooser.getAllByRole('listitem')).toHaveLength(7);
     await user.click(chooser.getByRole('button', { name: /^WebDAV storage/ }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect WebDAV storage' }));
@@ -104,7 +104,7 @@ describe('/settings/integrations', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { level: 3, name: 'Team drive' })).toBeInTheDocument();
     expect(card('Team drive').getByText('Connected')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('connects a DokuWiki namespace, asks for its remote API, and syncs its pages like a folder', async () => {
     const { api, user } = open();

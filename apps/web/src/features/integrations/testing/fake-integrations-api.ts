@@ -55,6 +55,25 @@ const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'
   slack: { settings: { channel: '#compliance' }, target: '#compliance' },
   // A Teams workflow is shown by its host alone.
   teams: { settings: {}, target: 'prod-12.westeurope.logic.azure.com' },
+  s3: {
+    settings: {
+      endpoint: 'https://s3.eu-central-1.wasabisys.com',
+      region: 'eu-central-1',
+      bucket: 'compliance-docs',
+      prefix: 'policies',
+      accessKeyId: 'AKIAEXAMPLE',
+      schedule: 'manual',
+    },
+    target: 's3.eu-central-1.wasabisys.com/compliance-docs/policies',
+  },
+  matrix: {
+    settings: { homeserverUrl: 'https://matrix.example.org', roomId: '!compliance:example.org', fatfAlerts: false },
+    target: '!compliance:example.org @ matrix.example.org',
+  },
+  email: {
+    settings: { recipients: ['compliance@example.com', 'officer@example.com'], fatfAlerts: false },
+    target: 'compliance@example.com, officer@example.com',
+  },
 };
 
 export function connection(overrides: Partial<Connection> = {}): Connection {
