@@ -1,10 +1,11 @@
+import type { PlaceholderType } from '@compliance/shared/prompts';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 export interface JourneyPlaceholder {
   name: string;
   description: string;
-  type?: 'text' | 'longText' | 'number' | 'date' | 'select' | 'country' | 'regulatoryFunction';
+  type?: PlaceholderType;
   required?: boolean;
   defaultValue?: string;
   options?: string[];

@@ -18,7 +18,10 @@ async function upgradeToProfessional(page: Page, user: JourneyUser) {
   expect(paid.ok(), await paid.text()).toBe(true);
 }
 
-/** A category of two prompts with placeholders, made through the API. Returns the category's name. */
+/**
+ * A category of two prompts with placeholders, made through the API. Returns the category's name.
+ * The instructions name the category: the marketplace refuses another author's instructions as they are.
+ */
 async function seedCategory(page: Page, user: JourneyUser, name: string) {
   const category = await page.request.post('/api/prompt-categories', {
     headers: api(user),
@@ -30,12 +33,12 @@ async function seedCategory(page: Page, user: JourneyUser, name: string) {
   for (const prompt of [
     {
       title: 'Country risk memo',
-      instructions: 'SECRET-RECIPE: assess the money-laundering risk of a client from {{country}} step by step.',
+      instructions: `SECRET-RECIPE for ${name}: assess the money-laundering risk of a client from {{country}} step by step.`,
       placeholders: [{ ...placeholder, name: 'country', description: 'Country of the client' }],
     },
     {
       title: 'Source of wealth questions',
-      instructions: 'SECRET-RECIPE: list the questions to ask a {{profession}} about their source of wealth.',
+      instructions: `SECRET-RECIPE for ${name}: list the questions to ask a {{profession}} about their source of wealth.`,
       placeholders: [{ ...placeholder, name: 'profession', description: 'Profession of the client' }],
     },
   ]) {
@@ -213,6 +216,73 @@ test.describe('prompt marketplace', () => {
     await expect(page.getByText('Removed by a moderator')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove the listing' })).toHaveCount(0);
     await buyerPage.context().close();
+  });
+
+  test('a near copy of another author’s listing reaches the moderators flagged; an exact copy is refused', async ({
+    page,
+  }) => {
+    const stamp = Date.now().toString(36);
+    const instructions =
+      `Case ${stamp}: assess the source of wealth of a private banking client from {{country}}, list the documents ` +
+      'that prove each asset, name the red flags and finish with a risk rating and the next due diligence steps.';
+    const publishText = async (user: JourneyUser, text: string, title: string) => {
+      const prompt = await page.request.post('/api/prompts', {
+        headers: api(user),
+        data: {
+          title,
+          instructions: text,
+          categoryId: null,
+          versionMessage: '',
+          placeholders: [
+            { name: 'country', description: 'Country', type: 'text', required: true, defaultValue: '', options: [] },
+          ],
+        },
+      });
+      expect(prompt.ok(), await prompt.text()).toBe(true);
+      const { id } = (await prompt.json()) as { id: string };
+      return page.request.post('/api/marketplace/listings', {
+        headers: api(user),
+        data: {
+          kind: 'prompt',
+          sourceId: id,
+          title,
+          teaser: 'Source of wealth.',
+          description: '',
+          exampleOutput: '',
+          topic: 'aml-kyc',
+          language: 'en',
+          price: { currency: 'CHF', amount: 0 },
+        },
+      });
+    };
+    const original = await createUser(page, { firstName: 'Olga', lastName: 'Original' });
+    const originalTitle = `Source of wealth ${stamp}`;
+    expect((await publishText(original, instructions, originalTitle)).ok()).toBe(true);
+
+    const copier = await createUser(page, { firstName: 'Carl', lastName: 'Copier' });
+    const exact = await publishText(
+      copier,
+      instructions.toUpperCase().replace('{{COUNTRY}}', '{{country}}'),
+      `Copy ${stamp}`,
+    );
+    expect(exact.status()).toBe(409);
+    expect(((await exact.json()) as { error: { code: string } }).error.code).toBe('LISTING_DUPLICATE');
+    const nearTitle = `Near copy ${stamp}`;
+    const near = await publishText(copier, instructions.replace('diligence steps.', 'diligence measures.'), nearTitle);
+    expect(near.ok(), await near.text()).toBe(true);
+
+    await createUser(page, { admin: true }).then((admin) => setAuthToken(page, admin.token));
+    await page.goto('/admin/marketplace');
+    const entry = page.getByTestId('report').filter({ hasText: nearTitle });
+    await expect(entry).toContainText('Possible copy');
+    await expect(entry).toContainText('Flagged by the automatic check');
+    await expect(entry.getByTestId('duplicate-of')).toContainText(
+      /The instructions are \d+% the same as those of a listing by Olga Original:/,
+    );
+    await expect(entry.getByRole('link', { name: originalTitle })).toBeVisible();
+    await entry.getByRole('button', { name: 'Remove the listing' }).click();
+    await expect(page.getByText('Listing removed.')).toBeVisible();
+    await expect(entry).toHaveCount(0);
   });
 
   test.describe('in four languages', () => {

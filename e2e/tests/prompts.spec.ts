@@ -153,3 +153,79 @@ test.describe('the starter set', () => {
     await expect(categories.filter({ hasText: 'Anlageberatung (FIDLEG)' })).toHaveCount(1);
   });
 });
+
+test.describe('multiple choice and document placeholders', () => {
+  test('the author defines them in the editor; the form asks for several choices and one of the user’s documents', async ({
+    page,
+  }) => {
+    const user = await signInAsNewUser(page);
+    const stamp = Date.now().toString(36);
+    const documentName = `screening-manual-${stamp}.txt`;
+    const uploaded = await page.request.post('/api/documents/files', {
+      headers: { Authorization: `Bearer ${user.token}` },
+      multipart: {
+        file: {
+          name: documentName,
+          mimeType: 'text/plain',
+          buffer: Buffer.from(
+            'Screening manual. Every client is rescreened overnight against the SECO sanctions list.',
+          ),
+        },
+      },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    const fileId = ((await uploaded.json()) as { file: { id: string } }).file.id;
+    await expect
+      .poll(async () => {
+        const file = await page.request.get(`/api/documents/files/${fileId}`, {
+          headers: { Authorization: `Bearer ${user.token}` },
+        });
+        return ((await file.json()) as { status: string }).status;
+      })
+      .toBe('ready');
+
+    await page.goto('/prompt-library');
+    const title = `Policy review ${stamp}`;
+    await page.getByRole('button', { name: 'New prompt' }).first().click();
+    const editor = page.getByRole('dialog', { name: 'New prompt' });
+    await editor.getByLabel('Title').fill(title);
+    await editor.getByLabel('Instructions').fill('Summarise what {{policy}} says about {{areas}}.');
+
+    const areas = editor.locator('[data-testid="placeholder-fieldset"][data-name="areas"]');
+    await areas.getByLabel('Type').selectOption({ label: 'Choices from a list (several)' });
+    await areas.getByLabel('Description').fill('Areas to cover');
+    await areas.getByLabel('Choices').fill('AML\nSanctions\nTax');
+    await areas.getByRole('group', { name: 'Chosen by default' }).getByLabel('AML').check();
+
+    const policy = editor.locator('[data-testid="placeholder-fieldset"][data-name="policy"]');
+    await policy.getByLabel('Type').selectOption({ label: 'Document from my library' });
+    await policy.getByLabel('Description').fill('Policy to review');
+    await expect(policy.getByTestId('document-placeholder-note')).toBeVisible();
+    await editor.getByRole('button', { name: 'Create prompt' }).click();
+    await expect(editor).toBeHidden();
+
+    const card = page.getByRole('article', { name: title });
+    await card.getByRole('button', { name: `Use ${title}` }).click();
+    const use = page.getByRole('dialog', { name: `Use “${title}”` });
+    const choices = use.getByRole('group', { name: 'Areas to cover' });
+    await expect(choices.getByLabel('AML')).toBeChecked();
+
+    // No document chosen: the form says what is missing.
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await expect(use.getByRole('alert')).toHaveText('Please fill out all the fields');
+    await expect(use.getByText('This field is required')).toBeVisible();
+
+    await choices.getByLabel('Sanctions').check();
+    await use.getByLabel('Policy to review').fill('screening');
+    await use.getByRole('button', { name: documentName }).click();
+    await expect(use.getByTestId('chosen-document')).toHaveText(documentName);
+    await use.getByRole('button', { name: 'Fill in prompt' }).click();
+    await expect(use.getByLabel('Your prompt')).toHaveValue(
+      `Summarise what ${documentName} says about AML and Sanctions.`,
+    );
+
+    // Changing the values keeps the document chosen.
+    await use.getByRole('button', { name: 'Change the values' }).click();
+    await expect(use.getByTestId('chosen-document')).toHaveText(documentName);
+  });
+});

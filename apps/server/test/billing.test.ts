@@ -272,7 +272,7 @@ describe('companies, seats and the Team plan', () => {
     // On Free, the company has one seat: the admin's.
     const full = await app.inject({
       method: 'POST',
-      url: '/api/company/members',
+      url: '/api/company/invitations',
       headers: admin.headers,
       payload: { email: colleague.user.email },
     });
@@ -294,17 +294,27 @@ describe('companies, seats and the Team plan', () => {
       payload: { cardNumber: testCards.success },
     });
 
+    // Colleagues are invited by e-mail (the open invitation takes the seat) and join from the link.
     const added = await app.inject({
       method: 'POST',
-      url: '/api/company/members',
+      url: '/api/company/invitations',
       headers: admin.headers,
       payload: { email: colleague.user.email.toUpperCase() },
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().seats).toEqual({ used: 2, limit: 2 });
+    const mail = await app.mail.latestTo(colleague.user.email, 'company_invitation');
+    const token = /\?token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1];
+    const joined = await app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      headers: colleague.headers,
+      payload: { token },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
     const over = await app.inject({
       method: 'POST',
-      url: '/api/company/members',
+      url: '/api/company/invitations',
       headers: admin.headers,
       payload: { email: third.user.email },
     });
@@ -318,7 +328,7 @@ describe('companies, seats and the Team plan', () => {
     expect(memberCheckout.json().error.code).toBe('COMPANY_ADMIN_ONLY');
     const memberAdds = await app.inject({
       method: 'POST',
-      url: '/api/company/members',
+      url: '/api/company/invitations',
       headers: colleague.headers,
       payload: { email: third.user.email },
     });
@@ -362,6 +372,7 @@ describe('companies, seats and the Team plan', () => {
       language: 'de',
       jobRole: 'compliance-officer',
       interests: ['ch-aml', 'fatf'],
+      interestsSource: 'chosen',
       completed: true,
     });
     const invalid = await app.inject({

@@ -14,6 +14,7 @@ import type {
 import type { Placeholder, Prompt, PromptCategory } from '@compliance/shared/prompts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { startStripePaymentsStandIn, type StripePaymentsStandIn } from './helpers/stripe-payments-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let app: TestApp;
@@ -64,8 +65,29 @@ const typedPrompt = {
   versionMessage: '',
 };
 
+/**
+ * The fixture's instructions with a case reference of three words no other test uses: publishing
+ * refuses another author's instructions as they are (and flags near copies), so each test's author
+ * writes their own.
+ */
+function caseInstructions(): string {
+  const word = () => randomUUID().replace(/-/g, '').slice(0, 8);
+  return typedPrompt.instructions.replace(
+    `${SECRET_SENTENCE}. `,
+    `${SECRET_SENTENCE}. Case ${word()} ${word()} ${word()}. `,
+  );
+}
+
+/** The instructions each listing published through `publishPrompt` was made from. */
+const publishedInstructions = new Map<string, string>();
+const instructionsOf = (listingId: string) => publishedInstructions.get(listingId)!;
+
 async function createPrompt(user: TestUser, overrides: Partial<typeof typedPrompt> = {}): Promise<Prompt> {
-  const response = await call(user, 'POST', '/prompts', { ...typedPrompt, ...overrides });
+  const response = await call(user, 'POST', '/prompts', {
+    ...typedPrompt,
+    instructions: caseInstructions(),
+    ...overrides,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Prompt>();
 }
@@ -100,7 +122,9 @@ async function publish(user: TestUser, input: PublishListingInput): Promise<List
 /** A prompt of the author's library published as a listing (free unless a price is given). */
 async function publishPrompt(author: TestUser, overrides: Partial<PublishListingInput> = {}) {
   const prompt = await createPrompt(author);
-  return publish(author, listingInput(prompt.id, overrides));
+  const published = await publish(author, listingInput(prompt.id, overrides));
+  publishedInstructions.set(published.id, prompt.instructions);
+  return published;
 }
 
 async function getListing(user: TestUser, id: string) {
@@ -325,7 +349,7 @@ describe('buying', () => {
     expect(itemId).toBe(free.items[0]?.id);
 
     const full = await licensedPrompt(buyer, itemId);
-    expect(full.instructions).toBe(typedPrompt.instructions);
+    expect(full.instructions).toBe(instructionsOf(free.id));
     expect(full.placeholders.map((item) => item.name)).toEqual(['country', 'assets', 'risk', 'reviewDate']);
 
     const used = await call(buyer, 'POST', `/marketplace/licensed-prompts/${itemId}/use`, {
@@ -333,7 +357,11 @@ describe('buying', () => {
     });
     expect(used.statusCode, used.body).toBe(200);
     expect(used.json()).toEqual({
-      text: `${SECRET_SENTENCE}. Client from Switzerland, assets 1000 CHF, risk high, review on .`,
+      text: instructionsOf(free.id)
+        .replace('{{country}}', 'Switzerland')
+        .replace('{{assets}}', '1000')
+        .replace('{{risk}}', 'high')
+        .replace('{{reviewDate}}', ''),
       version: 1,
       runId: expect.any(String),
     });
@@ -411,7 +439,7 @@ describe('buying', () => {
     expect(verified.json()).toEqual({ listingId: paid.id, status: 'paid' });
     expect(await listing(buyer, paid.id)).toMatchObject({ owned: true, buyerCount: 1, canReview: true });
     expect((await licensed(buyer)).map((item) => item.listingId)).toEqual([paid.id]);
-    expect((await licensedPrompt(buyer, paid.items[0]!.id)).instructions).toBe(typedPrompt.instructions);
+    expect((await licensedPrompt(buyer, paid.items[0]!.id)).instructions).toBe(instructionsOf(paid.id));
 
     // Buying again: owned, no new checkout.
     expect((await purchase(buyer, paid.id)).json<PurchaseResult>()).toEqual({ status: 'owned', checkoutUrl: null });
@@ -438,7 +466,7 @@ describe('buying', () => {
     expect((await licensed(buyer)).map((item) => item.title).sort()).toEqual(['First prompt', 'Second prompt']);
 
     await createPrompt(author, { title: 'Third prompt', categoryId: category.id });
-    const editedInstructions = `${typedPrompt.instructions} Also check the PEP lists.`;
+    const editedInstructions = `${first.instructions} Also check the PEP lists.`;
     const saved = await call(author, 'PUT', `/prompts/${first.id}`, {
       ...typedPrompt,
       title: 'First prompt',
@@ -452,7 +480,7 @@ describe('buying', () => {
     // Until the author publishes the update, the buyer keeps the published snapshot.
     expect(await licensed(buyer)).toHaveLength(2);
     const firstItem = pack.items.find((item) => item.title === 'First prompt')!;
-    expect((await licensedPrompt(buyer, firstItem.id)).instructions).toBe(typedPrompt.instructions);
+    expect((await licensedPrompt(buyer, firstItem.id)).instructions).toBe(first.instructions);
 
     const refreshed = await call(author, 'PATCH', `/marketplace/listings/${pack.id}`, { refreshContent: true });
     expect(refreshed.statusCode, refreshed.body).toBe(200);
@@ -480,7 +508,7 @@ describe('buying', () => {
       ...typedPrompt,
       title: 'Changed prompt',
       categoryId: category.id,
-      instructions: `${typedPrompt.instructions} Changed.`,
+      instructions: `${changed.instructions} Changed.`,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const refreshed = await call(author, 'PATCH', `/marketplace/listings/${pack.id}`, { refreshContent: true });
@@ -519,7 +547,7 @@ describe('buying', () => {
     expect(await listing(buyer, listed.id)).toMatchObject({ status: 'unpublished', owned: true });
     expect(await listing(author, listed.id)).toMatchObject({ status: 'unpublished', mine: true });
     expect((await licensed(buyer)).map((item) => item.id)).toEqual([itemId]);
-    expect((await licensedPrompt(buyer, itemId)).instructions).toBe(typedPrompt.instructions);
+    expect((await licensedPrompt(buyer, itemId)).instructions).toBe(instructionsOf(listed.id));
     const used = await call(buyer, 'POST', `/marketplace/licensed-prompts/${itemId}/use`, {
       values: { country: 'CH' },
     });
@@ -798,5 +826,248 @@ describe('taking a listing down without a report', () => {
     expect(changed.json().error.code).toBe('LISTING_REMOVED');
     const unknown = await call(admin, 'POST', '/admin/marketplace/listings/not-a-listing/remove');
     expect(unknown.json().error.code).toBe('LISTING_NOT_FOUND');
+  });
+});
+
+describe('Stripe: buying a paid listing through the official SDK', () => {
+  const secretKey = 'sk_test_marketplace_stand_in';
+  const webhookSecret = 'whsec_marketplace_stand_in';
+  const publicUrl = 'https://compliance.example.com';
+  let stripe: StripePaymentsStandIn;
+  let stripeApp: TestApp;
+
+  beforeAll(async () => {
+    stripe = await startStripePaymentsStandIn({ secretKey, webhookSecret });
+    stripeApp = await createTestApp({
+      env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, PUBLIC_URL: publicUrl },
+      billing: { stripeApi: stripe.api },
+    });
+  });
+  afterAll(async () => {
+    await stripeApp.close();
+    await stripe.close();
+  });
+
+  const on = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
+    stripeApp.inject({ method, url: `/api${url}`, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const deliver = (event: { payload: string; signature: string }) =>
+    stripeApp.inject({
+      method: 'POST',
+      url: '/api/billing/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.payload,
+    });
+  const owned = async (user: TestUser, id: string) =>
+    (await on(user, 'GET', `/marketplace/listings/${id}`)).json<ListingDetail>();
+  const licences = async (user: TestUser) =>
+    (await on(user, 'GET', '/marketplace/licensed-prompts')).json<LicensedPromptList>().prompts;
+
+  it('buys a paid listing through the stripe SDK against a local Stripe API stand-in', async () => {
+    // Selling is a plan feature: an admin opens it to the Free plan here (the subscription side of
+    // Stripe is billing.test.ts's).
+    const admin = await createTestUser(stripeApp, { role: 'admin' });
+    const free = (await on(admin, 'GET', '/billing/overview')).json<{ plan: { limits: Record<string, unknown> } }>();
+    const opened = await on(admin, 'PATCH', '/admin/plans/free', {
+      limits: { ...free.plan.limits, marketplaceSelling: true },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+
+    const author = await createTestUser(stripeApp);
+    const buyer = await createTestUser(stripeApp);
+    const second = await createTestUser(stripeApp);
+    const created = await on(author, 'POST', '/prompts', typedPrompt);
+    expect(created.statusCode, created.body).toBe(201);
+    const published = await on(
+      author,
+      'POST',
+      '/marketplace/listings',
+      listingInput(created.json<Prompt>().id, { price: { currency: 'CHF', amount: 1500 } }),
+    );
+    expect(published.statusCode, published.body).toBe(201);
+    const paid = published.json<ListingDetail>();
+
+    // A Checkout Session in payment mode with the listing's price, an idempotency key and return URLs.
+    const started = await on(buyer, 'POST', `/marketplace/listings/${paid.id}/purchase`);
+    expect(started.statusCode, started.body).toBe(200);
+    const result = started.json<PurchaseResult>();
+    expect(result.status).toBe('checkout');
+    expect(result.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const sessionId = /\/(cs_test_[^/?]+)$/.exec(result.checkoutUrl!)![1]!;
+    const session = stripe.sessions.get(sessionId)!;
+    expect(session).toMatchObject({ mode: 'payment', customer_email: buyer.user.email, amount_total: 1500 });
+    expect(session.line_items).toEqual([{ quantity: 1, currency: 'chf', unit_amount: 1500, name: paid.title }]);
+    expect(session.success_url).toBe(`${publicUrl}/prompt-marketplace/listings/${paid.id}?session_id=${sessionId}`);
+    const create = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions');
+    expect(create.at(-1)?.idempotencyKey).toMatch(/^payment-/);
+
+    // A double click opens the same session at Stripe.
+    const again = await on(buyer, 'POST', `/marketplace/listings/${paid.id}/purchase`);
+    expect(again.json<PurchaseResult>()).toEqual(result);
+    expect(
+      [...stripe.sessions.values()].filter((item) => item.client_reference_id === session.client_reference_id),
+    ).toHaveLength(1);
+
+    // Not paid: neither the return page nor an event whose body claims "paid" grants anything.
+    expect((await on(buyer, 'POST', '/marketplace/purchases/verify', { sessionId })).json()).toEqual({
+      listingId: paid.id,
+      status: 'pending',
+    });
+    const forged = await deliver(
+      stripe.signedEvent('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' }),
+    );
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(await licences(buyer)).toEqual([]);
+    expect((await owned(buyer, paid.id)).owned).toBe(false);
+    // A badly signed event is refused.
+    const unsigned = stripe.signedEvent('checkout.session.completed', session);
+    // One hex digit changed (to another digit: a signature that already starts with 0 must still break).
+    const tampered = unsigned.signature.replace(
+      /v1=([0-9a-f])/,
+      (_match, digit: string) => `v1=${digit === '0' ? '1' : '0'}`,
+    );
+    const refused = await deliver({ ...unsigned, signature: tampered });
+    expect(refused.statusCode).toBe(400);
+
+    // The customer pays at Stripe; the signed webhook grants the licence, once however often it comes.
+    stripe.completePayment(sessionId);
+    const event = stripe.signedEvent('checkout.session.completed', stripe.sessions.get(sessionId)!);
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect(await owned(buyer, paid.id)).toMatchObject({ owned: true, buyerCount: 1 });
+    expect((await licences(buyer)).map((item) => item.listingId)).toEqual([paid.id]);
+    expect((await on(buyer, 'POST', '/marketplace/purchases/verify', { sessionId })).json()).toEqual({
+      listingId: paid.id,
+      status: 'paid',
+    });
+    expect((await on(buyer, 'POST', `/marketplace/listings/${paid.id}/purchase`)).json()).toEqual({
+      status: 'owned',
+      checkoutUrl: null,
+    });
+
+    // Another buyer returns from Stripe before any webhook: the server-side session check grants it.
+    const secondStart = (await on(second, 'POST', `/marketplace/listings/${paid.id}/purchase`)).json<PurchaseResult>();
+    const secondSession = /\/(cs_test_[^/?]+)$/.exec(secondStart.checkoutUrl!)![1]!;
+    expect(secondSession).not.toBe(sessionId);
+    stripe.completePayment(secondSession);
+    expect((await on(second, 'POST', '/marketplace/purchases/verify', { sessionId: secondSession })).json()).toEqual({
+      listingId: paid.id,
+      status: 'paid',
+    });
+    // The late webhook changes nothing more.
+    await deliver(stripe.signedEvent('checkout.session.completed', stripe.sessions.get(secondSession)!));
+    expect(await owned(second, paid.id)).toMatchObject({ owned: true, buyerCount: 2 });
+
+    // An admin refunds the first purchase: Stripe refunds its PaymentIntent, the licence ends.
+    const purchases = (await on(admin, 'GET', '/admin/marketplace')).json<MarketplaceModeration>().purchases;
+    const first = purchases.find((item) => item.listing.id === paid.id && item.buyer.id === buyer.user.id)!;
+    const refundedResponse = await on(admin, 'POST', `/admin/marketplace/purchases/${first.id}/refund`);
+    expect(refundedResponse.statusCode, refundedResponse.body).toBe(204);
+    const refunds = [...stripe.refunds.values()];
+    expect(refunds).toEqual([
+      expect.objectContaining({ payment_intent: stripe.sessions.get(sessionId)!.payment_intent, amount: 1500 }),
+    ]);
+    expect(stripe.requests.find((request) => request.path === '/v1/refunds')?.idempotencyKey).toMatch(/^refund-/);
+    expect(await licences(buyer)).toEqual([]);
+    expect(await owned(buyer, paid.id)).toMatchObject({ owned: false, buyerCount: 1 });
+    expect((await licences(second)).map((item) => item.listingId)).toEqual([paid.id]);
+    // Refunding again asks Stripe nothing more.
+    expect((await on(admin, 'POST', `/admin/marketplace/purchases/${first.id}/refund`)).statusCode).toBe(204);
+    expect(stripe.refunds.size).toBe(1);
+  });
+});
+
+describe('copies of another author’s listing', () => {
+  /** A text of its own for each test (the marketplace is shared by the whole file). */
+  function originalText(): string {
+    const word = () => randomUUID().replace(/-/g, '').slice(0, 8);
+    return (
+      `Assess the source of wealth of private banking client ${word()} ${word()} from {{country}}. List the ` +
+      `documents that prove each asset, name the red flags of the FATF guidance on wealth management ${word()} ` +
+      `${word()}, and finish with a risk rating and the enhanced due diligence steps the relationship manager ` +
+      'must take before onboarding.'
+    );
+  }
+
+  it('refuses the same instructions whatever the case and spacing, and changes nothing', async () => {
+    const original = originalText();
+    const author = await createTestUser(app);
+    const copier = await createTestUser(app);
+    const admin = await createTestUser(app, { role: 'admin' });
+    const mine = await createPrompt(author, { instructions: original, placeholders: [placeholder('country')] });
+    const first = await publish(author, listingInput(mine.id));
+
+    const copied = await createPrompt(copier, {
+      instructions: `  ${original.toUpperCase().replace('{{COUNTRY}}', '{{country}}').replaceAll(' ', ' \n\t ')}  `,
+      placeholders: [placeholder('country')],
+    });
+    const refused = await call(copier, 'POST', '/marketplace/listings', listingInput(copied.id));
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).code).toBe('LISTING_DUPLICATE');
+    expect((await call(copier, 'GET', '/marketplace/my-listings')).json<AuthorListingsResponse>().listings).toEqual([]);
+    // The author may publish their own text again (a second listing of it), and the check does not
+    // look at listings that are not on sale.
+    expect((await call(author, 'POST', '/marketplace/listings', listingInput(mine.id))).statusCode).toBe(201);
+    const withdrawn = await call(author, 'PATCH', `/marketplace/listings/${first.id}`, { status: 'unpublished' });
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await moderation(admin)).reports.filter((item) => item.duplicateOf?.id === first.id)).toEqual([]);
+
+    // Publishing an update of one's own listing with someone else's text is refused too.
+    const other = await createPrompt(copier, { instructions: caseInstructions() });
+    const own = await publish(copier, listingInput(other.id));
+    const stolen = await call(copier, 'PUT', `/prompts/${other.id}`, {
+      ...typedPrompt,
+      instructions: original,
+      placeholders: [placeholder('country')],
+    });
+    expect(stolen.statusCode, stolen.body).toBe(200);
+    const update = await call(copier, 'PATCH', `/marketplace/listings/${own.id}`, { refreshContent: true });
+    expect(update.statusCode).toBe(409);
+    expect(errorOf(update).code).toBe('LISTING_DUPLICATE');
+    expect((await listing(copier, own.id)).version).toBe(1);
+  });
+
+  it('publishes a near copy but sends it to the moderation queue, flagged with the listing it repeats', async () => {
+    const original = originalText();
+    const author = await createTestUser(app, { firstName: 'Olga', lastName: 'Original' });
+    const copier = await createTestUser(app);
+    const admin = await createTestUser(app, { role: 'admin' });
+    const source = await createPrompt(author, { instructions: original, placeholders: [placeholder('country')] });
+    const first = await publish(author, listingInput(source.id));
+
+    // One word changed at the end: still more than 90% of the three-word shingles in common.
+    const near = await createPrompt(copier, {
+      instructions: original.replace('before onboarding.', 'before opening.'),
+      placeholders: [placeholder('country')],
+    });
+    const published = await call(copier, 'POST', '/marketplace/listings', listingInput(near.id));
+    expect(published.statusCode, published.body).toBe(201);
+    const copy = published.json<ListingDetail>();
+
+    const flags = (await moderation(admin)).reports.filter((item) => item.listing.id === copy.id);
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toMatchObject({
+      reporter: null,
+      review: null,
+      duplicateOf: { id: first.id, title: first.title, authorName: 'Olga Original' },
+    });
+    expect(flags[0]!.duplicateOf!.similarity).toBeGreaterThanOrEqual(90);
+    expect(flags[0]!.duplicateOf!.similarity).toBeLessThan(100);
+
+    // The admin removes it from the queue's flag like any report.
+    const removed = await call(admin, 'POST', `/admin/marketplace/reports/${flags[0]!.id}/resolve`, {
+      action: 'removeListing',
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect((await listing(admin, copy.id)).status).toBe('removed');
+
+    // A text that only shares the topic is not flagged.
+    const different = await createPrompt(copier, {
+      instructions:
+        'Write a short memo for the board on the source of wealth checks of {{country}} clients this quarter: ' +
+        'how many files were reviewed, which were escalated, and what training the team needs next.',
+      placeholders: [placeholder('country')],
+    });
+    const fine = await publish(copier, listingInput(different.id));
+    expect((await moderation(admin)).reports.filter((item) => item.listing.id === fine.id)).toEqual([]);
   });
 });

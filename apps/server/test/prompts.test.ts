@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { uploadFile } from './helpers/uploads.ts';
 
 let app: TestApp;
 let alice: TestUser;
@@ -578,5 +579,184 @@ describe('tracing a question back to its prompt', () => {
       messages: { role: string; promptRun: unknown }[];
     }>();
     expect(otherDetail.messages.find((message) => message.role === 'user')?.promptRun).toBeNull();
+  });
+});
+
+describe('multiple choice and document placeholders', () => {
+  const areas = placeholder('areas', {
+    type: 'multiSelect',
+    options: ['AML', 'Sanctions', 'Tax'],
+    defaultValue: 'AML',
+  });
+  const policy = placeholder('policy', { type: 'document' });
+  const reviewPrompt = {
+    ...riskPrompt,
+    title: 'Policy review',
+    instructions: 'Summarise what {{policy}} says about overnight rescreening for {{areas}}.',
+    placeholders: [policy, areas],
+  };
+
+  async function readyDocument(user: TestUser, name: string, content: string): Promise<string> {
+    const upload = await uploadFile(app, user.headers, name, content);
+    expect(upload.statusCode, upload.body).toBe(201);
+    for (let round = 0; round < 10; round += 1) {
+      if ((await app.jobs.runDueJobs()) === 0) break;
+    }
+    const { file } = upload.json<{ file: { id: string } }>();
+    const read = await call(user, 'GET', `/documents/files/${file.id}`);
+    expect(read.json<{ status: string }>().status).toBe('ready');
+    return file.id;
+  }
+
+  it('defines them with their rules: choices for a multiple choice, no default for a document', async () => {
+    const user = await createTestUser(app);
+    const created = await createPrompt(user, reviewPrompt);
+    expect(created.placeholders).toEqual([policy, areas]);
+
+    const noChoices = await call(user, 'POST', '/prompts', {
+      ...reviewPrompt,
+      placeholders: [policy, { ...areas, options: [], defaultValue: '' }],
+    });
+    expect(noChoices.statusCode).toBe(400);
+    expect(fieldsOf(noChoices).fields).toMatchObject({
+      'placeholders.1.options': 'prompts:validation.optionsRequired',
+    });
+
+    const wrongDefault = await call(user, 'POST', '/prompts', {
+      ...reviewPrompt,
+      placeholders: [policy, { ...areas, defaultValue: 'AML\nCrypto' }],
+    });
+    expect(fieldsOf(wrongDefault).fields).toMatchObject({ 'placeholders.1.defaultValue': 'prompts:validation.option' });
+
+    const documentDefault = await call(user, 'POST', '/prompts', {
+      ...reviewPrompt,
+      placeholders: [{ ...policy, defaultValue: created.id }, areas],
+    });
+    expect(fieldsOf(documentDefault).fields).toMatchObject({
+      'placeholders.0.defaultValue': 'prompts:validation.documentDefault',
+    });
+    expect(await list(user)).toHaveLength(1);
+  });
+
+  it('travels through export and import as they are, and a file with an unknown choice is refused', async () => {
+    const author = await createTestUser(app);
+    const reader = await createTestUser(app);
+    await createPrompt(author, reviewPrompt);
+    const exported = (await call(author, 'GET', '/prompts/export')).json<PromptLibraryFile>();
+    expect(exported.prompts[0]?.placeholders).toEqual([policy, areas]);
+    const imported = await call(reader, 'POST', '/prompts/import', exported);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [copy] = await list(reader);
+    const full = (await call(reader, 'GET', `/prompts/${copy?.id}`)).json<Prompt>();
+    expect(full.placeholders).toEqual([policy, areas]);
+
+    const broken = structuredClone(exported);
+    broken.prompts[0]!.placeholders[1]!.defaultValue = 'AML\nCrypto';
+    const refused = await call(reader, 'POST', '/prompts/import', broken);
+    expect(refused.statusCode).toBe(400);
+    expect(await list(reader)).toHaveLength(1);
+  });
+
+  it('offers only the user’s own ready documents, and refuses wrong values with nothing recorded', async () => {
+    const owner = await createTestUser(app);
+    const other = await createTestUser(app);
+    const documentId = await readyDocument(
+      owner,
+      'sanctions-screening-policy.txt',
+      'Sanctions screening policy. The whole client base is rescreened overnight against the SECO sanctions list.',
+    );
+    const choices = await call(owner, 'GET', '/prompts/document-choices?q=screening');
+    expect(choices.statusCode, choices.body).toBe(200);
+    expect(choices.json()).toEqual({ documents: [{ id: documentId, name: 'sanctions-screening-policy.txt' }] });
+    expect((await call(other, 'GET', '/prompts/document-choices')).json()).toEqual({ documents: [] });
+
+    const mine = await createPrompt(other, reviewPrompt);
+    const use = (values: Record<string, string>) => call(other, 'POST', `/prompts/${mine.id}/use`, { values });
+
+    const unknownOption = await use({ policy: documentId, areas: 'AML\nCrypto' });
+    expect(unknownOption.statusCode).toBe(400);
+    expect(fieldsOf(unknownOption)).toMatchObject({
+      code: 'PROMPT_VALUES_INVALID',
+      fields: { 'values.areas': 'prompts:validation.option' },
+    });
+    // Someone else's document, or one that does not exist, cannot be used.
+    for (const id of [documentId, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await use({ policy: id, areas: 'AML' });
+      expect(refused.statusCode).toBe(400);
+      expect(fieldsOf(refused)).toMatchObject({
+        code: 'PROMPT_VALUES_INVALID',
+        fields: { 'values.policy': 'prompts:validation.documentUnavailable' },
+      });
+    }
+    const missing = await use({ areas: '' });
+    expect(fieldsOf(missing).fields).toMatchObject({ 'values.policy': 'errors:validation.required' });
+    const [summary] = await list(other);
+    expect(summary?.useCount).toBe(0);
+  });
+
+  it('fills in the chosen options as a list in the user’s language and the document’s name, and the chat answers from that document', async () => {
+    const user = await createTestUser(app);
+    const documentId = await readyDocument(
+      user,
+      'screening-manual.txt',
+      'Screening manual of the bank. Overnight rescreening covers every client against the SECO sanctions list and the PEP list.',
+    );
+    const prompt = await createPrompt(user, reviewPrompt);
+    const used = await call(user, 'POST', `/prompts/${prompt.id}/use`, {
+      values: { policy: documentId, areas: 'AML\nSanctions' },
+      language: 'de',
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    const { text, runId } = used.json<{ text: string; runId: string }>();
+    expect(text).toBe('Summarise what screening-manual.txt says about overnight rescreening for AML und Sanctions.');
+
+    const assistants = (await call(null, 'GET', '/assistants')).json<{ assistants: { id: string }[] }>();
+    const asked = await call(user, 'POST', '/chat/conversations', {
+      assistantId: assistants.assistants[0]!.id,
+      content: text,
+      promptRunId: runId,
+      knowledgeBase: false,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const meta = JSON.parse(/event: meta\ndata: (.+)/.exec(asked.body)![1]!) as { promptRun: unknown };
+    // The run keeps what was filled in: the document by its name.
+    expect(meta.promptRun).toMatchObject({
+      values: { policy: 'screening-manual.txt', areas: 'AML und Sanctions' },
+    });
+    const citations = [...asked.body.matchAll(/event: citation\ndata: (.+)/g)].map(
+      (match) => JSON.parse(match[1]!) as { documentId: string | null; title: string },
+    );
+    expect(citations.length).toBeGreaterThan(0);
+    expect(citations.map((citation) => citation.documentId)).toContain(documentId);
+  });
+  it('answers from the chosen document even when none of its passages holds the question’s words', async () => {
+    const user = await createTestUser(app);
+    const documentId = await readyDocument(
+      user,
+      'kyc-annex-7.txt',
+      'Annex seven. Relationship managers verify passports in person and keep a certified copy for ten years.',
+    );
+    const prompt = await createPrompt(user, {
+      ...reviewPrompt,
+      title: 'Overview',
+      instructions: 'Give me an overview of {{policy}}.',
+      placeholders: [policy],
+    });
+    const used = await call(user, 'POST', `/prompts/${prompt.id}/use`, { values: { policy: documentId } });
+    expect(used.statusCode, used.body).toBe(200);
+    const { text, runId } = used.json<{ text: string; runId: string }>();
+    expect(text).toBe('Give me an overview of kyc-annex-7.txt.');
+    const assistants = (await call(null, 'GET', '/assistants')).json<{ assistants: { id: string }[] }>();
+    const asked = await call(user, 'POST', '/chat/conversations', {
+      assistantId: assistants.assistants[0]!.id,
+      content: text,
+      promptRunId: runId,
+      knowledgeBase: false,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const cited = [...asked.body.matchAll(/event: citation\ndata: (.+)/g)].map(
+      (match) => (JSON.parse(match[1]!) as { documentId: string | null }).documentId,
+    );
+    expect(cited).toContain(documentId);
   });
 });

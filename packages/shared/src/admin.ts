@@ -65,9 +65,22 @@ export const auditActions = [
   'admin.marketplace_review_removed',
   'admin.marketplace_report_dismissed',
   'admin.marketplace_purchase_refunded',
+  // Billing
+  'admin.billing_plan_granted',
+  'admin.billing_invoice_refunded',
+  'admin.billing_renewal_simulated',
   // Integrations
   'integration.connection_created',
   'integration.connection_deleted',
+  // Companies (their admins' actions)
+  'company.created',
+  'company.profile_updated',
+  'company.member_invited',
+  'company.invitation_resent',
+  'company.invitation_revoked',
+  'company.invitation_accepted',
+  'company.member_role_changed',
+  'company.member_removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

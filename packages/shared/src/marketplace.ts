@@ -314,8 +314,13 @@ export const marketplaceReportSchema = z.object({
   id: z.uuid(),
   listing: z.object({ id: z.uuid(), title: z.string(), status: z.enum(listingStatuses) }),
   review: z.object({ id: z.uuid(), text: z.string(), rating: z.number().int() }).nullable(),
-  reporter: z.object({ id: z.uuid(), name: z.string() }),
+  /** Null when the marketplace flagged it itself (a near-duplicate at publishing). */
+  reporter: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   reason: z.string(),
+  /** The automatic flag: the other author's listing whose instructions this one nearly repeats. */
+  duplicateOf: z
+    .object({ id: z.uuid(), title: z.string(), authorName: z.string(), similarity: z.number().int() })
+    .nullable(),
   createdAt: z.iso.datetime(),
 });
 export type MarketplaceReport = z.infer<typeof marketplaceReportSchema>;

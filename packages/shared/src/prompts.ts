@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locales } from './locales.ts';
 import { displayText, searchText } from './text.ts';
 
 /**
@@ -33,9 +34,12 @@ export const PROMPT_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 // ---- placeholders ----
 
 /**
- * What a placeholder asks for. `country` (a jurisdiction of the FATF pages) and `regulatoryFunction`
- * (an area of the knowledge base) are chosen from the product's own data; the filled text is the
- * chosen name in the user's language.
+ * What a placeholder asks for. `select` is one of its options, `multiSelect` any number of them
+ * (the value holds the chosen ones one per line; the filled text lists them in the user's
+ * language). `country` (a jurisdiction of the FATF pages) and `regulatoryFunction` (an area of the
+ * knowledge base) are chosen from the product's own data; the filled text is the chosen name in the
+ * user's language. `document` is one of the user's own library documents: the value is its id, the
+ * filled text its name, and a question sent from the prompt is answered from that document.
  */
 export const placeholderTypes = [
   'text',
@@ -43,7 +47,9 @@ export const placeholderTypes = [
   'number',
   'date',
   'select',
+  'multiSelect',
   'country',
+  'document',
   'regulatoryFunction',
 ] as const;
 export const placeholderTypeSchema = z.enum(placeholderTypes);
@@ -54,6 +60,30 @@ export const PLACEHOLDER_NAME_PATTERN = /^[a-z][a-zA-Z0-9]*$/;
 /** `{{ name }}` in the instructions (spaces inside the braces are tolerated). */
 const PLACEHOLDER_TOKEN = /\{\{\s*([^{}\n]*?)\s*\}\}/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The types whose choices are the placeholder's own `options`. */
+export function hasOptions(type: PlaceholderType): boolean {
+  return type === 'select' || type === 'multiSelect';
+}
+
+/** The options chosen in a `multiSelect` value (one per line), each once, in the order given. */
+export function splitMultiValue(value: string): string[] {
+  return [
+    ...new Set(
+      value
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** A `multiSelect` value from the chosen options. */
+export function joinMultiValue(options: readonly string[]): string {
+  return options.join('\n');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isPlaceholderName(value: string): boolean {
   return value.length <= PLACEHOLDER_NAME_MAX_LENGTH && PLACEHOLDER_NAME_PATTERN.test(value);
@@ -101,15 +131,29 @@ export const placeholderSchema = z
       .max(PLACEHOLDER_DESCRIPTION_MAX_LENGTH, 'prompts:validation.descriptionTooLong'),
     type: placeholderTypeSchema,
     required: z.boolean(),
-    /** Pre-filled when the prompt is used; '' for none. Dates as YYYY-MM-DD. */
+    /**
+     * Pre-filled when the prompt is used; '' for none. Dates as YYYY-MM-DD, the options of a
+     * `multiSelect` one per line; a `document` has none (a document is the user's own).
+     */
     defaultValue: z.string().max(PLACEHOLDER_DEFAULT_MAX_LENGTH, 'prompts:validation.defaultTooLong'),
-    /** The choices of a `select`; empty for the other types. */
+    /** The choices of a `select` or `multiSelect`; empty for the other types. */
     options: z
-      .array(z.string().trim().min(1, 'errors:validation.required').max(PLACEHOLDER_OPTION_MAX_LENGTH))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'errors:validation.required')
+          .max(PLACEHOLDER_OPTION_MAX_LENGTH)
+          .refine((option) => !/[\r\n]/.test(option), 'prompts:validation.optionOneLine'),
+      )
       .max(MAX_PLACEHOLDER_OPTIONS, 'prompts:validation.tooManyOptions'),
   })
   .superRefine((placeholder, ctx) => {
-    if (placeholder.type === 'select') {
+    if (placeholder.type === 'document' && placeholder.defaultValue !== '') {
+      ctx.addIssue({ code: 'custom', path: ['defaultValue'], message: 'prompts:validation.documentDefault' });
+      return;
+    }
+    if (hasOptions(placeholder.type)) {
       if (placeholder.options.length === 0) {
         ctx.addIssue({ code: 'custom', path: ['options'], message: 'prompts:validation.optionsRequired' });
       } else if (new Set(placeholder.options).size !== placeholder.options.length) {
@@ -137,6 +181,13 @@ export function placeholderValueIssue(
       return isIsoDate(value) ? null : 'prompts:validation.date';
     case 'select':
       return placeholder.options.includes(value) ? null : 'prompts:validation.option';
+    case 'multiSelect': {
+      const chosen = splitMultiValue(value);
+      if (chosen.length === 0) return placeholder.required ? 'errors:validation.required' : null;
+      return chosen.every((option) => placeholder.options.includes(option)) ? null : 'prompts:validation.option';
+    }
+    case 'document':
+      return UUID.test(value.trim()) ? null : 'prompts:validation.document';
     default:
       return null;
   }
@@ -353,6 +404,8 @@ export type PromptVersionsResponse = z.infer<typeof promptVersionsResponseSchema
 export const usePromptInputSchema = z.object({
   /** The value of each placeholder by name; missing ones take their default. */
   values: z.record(z.string().max(PLACEHOLDER_NAME_MAX_LENGTH), z.string().max(PLACEHOLDER_VALUE_MAX_LENGTH)),
+  /** The language the filled text is written in (how a multiple choice is listed); English if absent. */
+  language: z.enum(locales).optional(),
 });
 export type UsePromptInput = z.infer<typeof usePromptInputSchema>;
 
@@ -366,11 +419,29 @@ export const usePromptResultSchema = z.object({
 });
 export type UsePromptResult = z.infer<typeof usePromptResultSchema>;
 
-/** The value each placeholder gets: the one given, else its default. */
+/** How many documents the `document` placeholder's picker shows at once. */
+export const DOCUMENT_CHOICES_LIMIT = 20;
+
+/** The `document` placeholder's picker: the caller's own ready documents whose name matches. */
+export const documentChoicesQuerySchema = z.object({
+  q: searchText(PROMPT_SEARCH_MAX_LENGTH).optional(),
+});
+export type DocumentChoicesQuery = z.infer<typeof documentChoicesQuerySchema>;
+
+export const documentChoicesResponseSchema = z.object({
+  documents: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type DocumentChoicesResponse = z.infer<typeof documentChoicesResponseSchema>;
+
+/**
+ * The value each placeholder gets: the one given, else its default. A multiple choice given with
+ * nothing ticked stays empty (the user unticked the defaults); one not given at all takes them.
+ */
 export function placeholderValues(placeholders: Placeholder[], values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
     placeholders.map((placeholder) => {
       const given = values[placeholder.name];
+      if (placeholder.type === 'multiSelect' && given !== undefined) return [placeholder.name, given];
       return [placeholder.name, given !== undefined && given.trim() !== '' ? given : placeholder.defaultValue];
     }),
   );
@@ -390,10 +461,58 @@ export function placeholderValueIssues(
   return issues;
 }
 
-/** The instructions with each `{{name}}` replaced by its value (or default); unknown tokens stay. */
-export function fillPrompt(instructions: string, placeholders: Placeholder[], values: Record<string, string>): string {
+export interface FillOptions {
+  /** The language a multiple choice is listed in ("A, B and C"); English if absent. */
+  language?: string | undefined;
+  /** The name of each chosen document, by id (the server looks them up with the user's rights). */
+  documentNames?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The text each placeholder stands for once filled: its value (or default), a multiple choice as
+ * a list in the user's language, a document by its name.
+ */
+export function placeholderTexts(
+  placeholders: Placeholder[],
+  values: Record<string, string>,
+  { language = 'en', documentNames = {} }: FillOptions = {},
+): Record<string, string> {
   const resolved = placeholderValues(placeholders, values);
-  return instructions.replace(PLACEHOLDER_TOKEN, (token, name: string) => resolved[name] ?? token);
+  let list: Intl.ListFormat;
+  try {
+    list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
+  } catch {
+    list = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+  }
+  return Object.fromEntries(
+    placeholders.map((placeholder) => {
+      const value = resolved[placeholder.name] ?? '';
+      if (placeholder.type === 'multiSelect') return [placeholder.name, list.format(splitMultiValue(value))];
+      if (placeholder.type === 'document') return [placeholder.name, documentNames[value.trim()] ?? value];
+      return [placeholder.name, value];
+    }),
+  );
+}
+
+/** The ids of the documents chosen for the `document` placeholders, each once. */
+export function chosenDocumentIds(placeholders: Placeholder[], values: Record<string, string>): string[] {
+  const resolved = placeholderValues(placeholders, values);
+  const ids = placeholders
+    .filter((placeholder) => placeholder.type === 'document')
+    .map((placeholder) => (resolved[placeholder.name] ?? '').trim())
+    .filter((id) => UUID.test(id));
+  return [...new Set(ids)];
+}
+
+/** The instructions with each `{{name}}` replaced by its filled text; unknown tokens stay. */
+export function fillPrompt(
+  instructions: string,
+  placeholders: Placeholder[],
+  values: Record<string, string>,
+  options: FillOptions = {},
+): string {
+  const texts = placeholderTexts(placeholders, values, options);
+  return instructions.replace(PLACEHOLDER_TOKEN, (token, name: string) => texts[name] ?? token);
 }
 
 // ---- import and export ----

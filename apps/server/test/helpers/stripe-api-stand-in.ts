@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 
 /**
  * A local Stripe API stand-in: an HTTP server on 127.0.0.1 that speaks the subset of Stripe's API the
- * billing module calls (create and retrieve Checkout Sessions, retrieve and update Subscriptions),
+ * billing module calls (create and retrieve Checkout Sessions, retrieve, update and cancel Subscriptions,
+ * retrieve Invoices, create Refunds and Billing Portal sessions),
  * with Stripe's bearer-key check, form-encoded bodies, JSON answers, error shape and idempotency
  * keys. Stripe's own API cannot be reached from here; the SDK is pointed at this server instead.
  */
@@ -35,9 +36,33 @@ interface StoredSubscription {
   status: Stripe.Subscription.Status;
   cancel_at_period_end: boolean;
   customer: string;
+  latest_invoice: string | null;
   items: {
     object: 'list';
     data: { id: string; current_period_start: number; current_period_end: number; quantity: number }[];
+  };
+}
+
+interface StoredInvoice {
+  id: string;
+  object: 'invoice';
+  status: 'paid' | 'open';
+  subscription: string;
+  customer: string;
+  amount_paid: number;
+  currency: string;
+  payment_intent: string | null;
+  hosted_invoice_url: string;
+  invoice_pdf: string;
+  lines: {
+    object: 'list';
+    data: {
+      id: string;
+      description: string;
+      quantity: number;
+      amount: number;
+      period: { start: number; end: number };
+    }[];
   };
 }
 
@@ -59,6 +84,9 @@ export async function startStripeApiStandIn({
 }) {
   const sessions = new Map<string, StoredSession>();
   const subscriptions = new Map<string, StoredSubscription>();
+  const invoices = new Map<string, StoredInvoice>();
+  const refunds: { id: string; payment_intent: string; idempotencyKey: string | undefined }[] = [];
+  const portalSessions: { id: string; customer: string; return_url: string; url: string }[] = [];
   const idempotent = new Map<string, string>();
   const requests: RecordedRequest[] = [];
 
@@ -147,12 +175,82 @@ export async function startStripeApiStandIn({
         if (request.method === 'POST' && params.has('cancel_at_period_end')) {
           subscription.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
         }
+        if (request.method === 'DELETE') subscription.status = 'canceled';
         send(response, 200, subscription);
+        return;
+      }
+      const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && invoiceMatch) {
+        const invoice = invoices.get(decodeURIComponent(invoiceMatch[1]!));
+        if (invoice) send(response, 200, invoice);
+        else notFound(response, 'invoice');
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const paymentIntent = params.get('payment_intent') ?? '';
+        const known = [...invoices.values()].some((invoice) => invoice.payment_intent === paymentIntent);
+        if (!known) {
+          notFound(response, 'payment_intent');
+          return;
+        }
+        const existing = refunds.find((refund) => idempotencyKey && refund.idempotencyKey === idempotencyKey);
+        const refund = existing ?? { id: id('re'), payment_intent: paymentIntent, idempotencyKey };
+        if (!existing) refunds.push(refund);
+        send(response, 200, { id: refund.id, object: 'refund', payment_intent: paymentIntent, status: 'succeeded' });
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+        const session = {
+          id: id('bps'),
+          customer: params.get('customer') ?? '',
+          return_url: params.get('return_url') ?? '',
+          url: `https://billing.stripe.test/p/session/${id('live')}`,
+        };
+        portalSessions.push(session);
+        send(response, 200, { ...session, object: 'billing_portal.session' });
         return;
       }
       notFound(response, `route ${request.method} ${url.pathname}`);
     });
   });
+  /** An invoice of the subscription's current period: paid (with a payment intent) or left open. */
+  function issueInvoice(
+    subscription: StoredSubscription,
+    amount: number,
+    currency: string,
+    name: string,
+    paid: boolean,
+  ) {
+    const item = subscription.items.data[0]!;
+    const invoice: StoredInvoice = {
+      id: id('in'),
+      object: 'invoice',
+      status: paid ? 'paid' : 'open',
+      subscription: subscription.id,
+      customer: subscription.customer,
+      amount_paid: paid ? amount : 0,
+      currency,
+      payment_intent: paid ? id('pi') : null,
+      hosted_invoice_url: `https://invoice.stripe.test/i/${id('acct')}`,
+      invoice_pdf: `https://pay.stripe.test/invoice/${id('acct')}/pdf`,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: id('il'),
+            description: `${item.quantity} × ${name}`,
+            quantity: item.quantity,
+            amount,
+            period: { start: item.current_period_start, end: item.current_period_end },
+          },
+        ],
+      },
+    };
+    invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -162,6 +260,30 @@ export async function startStripeApiStandIn({
     requests,
     sessions,
     subscriptions,
+    invoices,
+    refunds,
+    portalSessions,
+    /**
+     * Stripe's renewal run for a subscription: the period moves on (unless it is past due already)
+     * and the subscription is active when paid, past due when declined. Returns the invoice (for
+     * the `invoice.*` event).
+     */
+    renew(
+      subscriptionId: string,
+      { paid, amount, currency = 'usd' }: { paid: boolean; amount: number; currency?: string },
+    ) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+      const item = subscription.items.data[0]!;
+      // A renewal opens the next period, paid or not; a later payment settles the period already open.
+      if (subscription.status !== 'past_due') {
+        const length = item.current_period_end - item.current_period_start;
+        item.current_period_start = item.current_period_end;
+        item.current_period_end += length;
+      }
+      subscription.status = paid ? 'active' : 'past_due';
+      return issueInvoice(subscription, amount, currency, 'Renewal', paid);
+    },
     /** The customer pays on Stripe's page: the session completes and a subscription starts. */
     completeCheckout(sessionId: string, { periodDays = 30 } = {}) {
       const session = sessions.get(sessionId);
@@ -173,6 +295,7 @@ export async function startStripeApiStandIn({
         status: 'active',
         cancel_at_period_end: false,
         customer: id('cus'),
+        latest_invoice: null,
         items: {
           object: 'list',
           data: [
@@ -186,6 +309,7 @@ export async function startStripeApiStandIn({
         },
       };
       subscriptions.set(subscription.id, subscription);
+      issueInvoice(subscription, session.amount_total, session.currency, session.line_items[0]?.name ?? '', true);
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',

@@ -93,6 +93,10 @@ export const routes: RouteObject[] = withRouteNamespaces([
           { path: paths.billing.cancel.path, lazy: () => import('@/features/billing/routes/subscription-cancel.tsx') },
           { path: paths.countries.list.path, lazy: () => import('@/features/countries/routes/countries.tsx') },
           { path: paths.countries.detail.path, lazy: () => import('@/features/countries/routes/country.tsx') },
+          {
+            path: paths.onboarding.acceptInvitation.path,
+            lazy: () => import('@/features/onboarding/routes/accept-invitation.tsx'),
+          },
         ],
       },
       {
@@ -191,6 +195,19 @@ export const routes: RouteObject[] = withRouteNamespaces([
           { path: paths.admin.fatf.path, lazy: () => import('@/features/countries/routes/admin-countries.tsx') },
           { path: paths.admin.assistants.path, lazy: () => import('@/features/chat/routes/admin-assistants.tsx') },
           { path: paths.admin.plans.path, lazy: () => import('@/features/billing/routes/admin-plans.tsx') },
+          { path: paths.admin.billing.path, lazy: () => import('@/features/billing/routes/admin-billing.tsx') },
+          {
+            path: paths.admin.billingInvoices.path,
+            lazy: () => import('@/features/billing/routes/admin-billing-invoices.tsx'),
+          },
+          {
+            path: paths.admin.billingUsage.path,
+            lazy: () => import('@/features/billing/routes/admin-billing-usage.tsx'),
+          },
+          {
+            path: paths.admin.billingEvents.path,
+            lazy: () => import('@/features/billing/routes/admin-billing-events.tsx'),
+          },
           { path: paths.admin.courses.path, lazy: () => import('@/features/courses/routes/admin-courses.tsx') },
           {
             path: paths.admin.marketplace.path,

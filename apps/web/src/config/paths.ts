@@ -16,7 +16,7 @@ export const paths = {
     forgottenPassword: { path: '/forgotten-password', getHref: () => '/forgotten-password' },
     forgottenPasswordConfirm: { path: '/forgotten-password/confirm', getHref: () => '/forgotten-password/confirm' },
     /** The verification-code entry after sign-up (SPEC §2 "screens implied"). */
-    verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+    verifyEmail: { path: '/verify-email', getHref: (redirectTo?: string) => withRedirect('/verify-email', redirectTo) },
     logout: { path: '/logout', getHref: () => '/logout' },
   },
 
@@ -105,6 +105,11 @@ export const paths = {
   onboarding: {
     company: { path: '/onboarding/company', getHref: () => '/onboarding/company' },
     user: { path: '/onboarding/user', getHref: () => '/onboarding/user' },
+    /** The link of an invitation e-mail: a colleague joins the company. */
+    acceptInvitation: {
+      path: '/invitations/accept',
+      getHref: (token: string) => `/invitations/accept?token=${enc(token)}`,
+    },
   },
 
   countries: {
@@ -138,6 +143,10 @@ export const paths = {
     testUpload: { path: '/test-upload', getHref: () => '/test-upload' },
     fatf: { path: '/admin/fatf', getHref: () => '/admin/fatf' },
     plans: { path: '/admin/plans', getHref: () => '/admin/plans' },
+    billing: { path: '/admin/billing', getHref: () => '/admin/billing' },
+    billingInvoices: { path: '/admin/billing/invoices', getHref: () => '/admin/billing/invoices' },
+    billingUsage: { path: '/admin/billing/usage', getHref: () => '/admin/billing/usage' },
+    billingEvents: { path: '/admin/billing/events', getHref: () => '/admin/billing/events' },
     courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
     marketplace: { path: '/admin/marketplace', getHref: () => '/admin/marketplace' },
     /**

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -34,12 +35,23 @@ export const plans = pgTable('plans', {
 });
 export type PlanRow = typeof plans.$inferSelect;
 
+/** A company and its profile (identifiers stored in their canonical form, checked before saving). */
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  legalName: text('legal_name').notNull().default(''),
+  street: text('street').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  city: text('city').notNull().default(''),
   size: text('size').notNull(),
   type: text('type').notNull(),
   country: text('country').notNull(),
+  /** Swiss UID as CHE-123.456.789. */
+  uid: text('uid'),
+  /** Legal Entity Identifier (ISO 17442), 20 characters. */
+  lei: text('lei'),
+  /** FINMA, a self-regulatory organisation, the SEC, a state regulator or other (see companySupervisors). */
+  supervisor: text('supervisor'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -66,6 +78,37 @@ export const companyMembers = pgTable(
     check('company_members_role_check', sql`${table.role} in ('admin', 'member')`),
   ],
 );
+
+/**
+ * A colleague invited by e-mail to join a company. The link carries a random token; only its SHA-256
+ * is stored. It works once (accepted_at), until expires_at, unless revoked; an open invitation holds
+ * a seat. At most one open invitation per company and address.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('company_invitations_token_unique').on(table.tokenHash),
+    uniqueIndex('company_invitations_open_unique')
+      .on(table.companyId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    index('company_invitations_company_idx').on(table.companyId),
+  ],
+);
+export type CompanyInvitationRow = typeof companyInvitations.$inferSelect;
 
 /** What /onboarding/user asks besides name and language (which live on the user). */
 export const userProfiles = pgTable('user_profiles', {
@@ -104,6 +147,8 @@ export const subscriptions = pgTable(
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Set when a renewal payment failed: the plan's limits hold until then, the Free plan's after. */
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -205,13 +250,16 @@ export const testProviderObjects = pgTable(
   'test_provider_objects',
   {
     id: text('id').primaryKey(),
-    type: text('type', { enum: ['checkout_session', 'subscription', 'payment'] }).notNull(),
+    type: text('type', { enum: ['checkout_session', 'subscription', 'payment', 'invoice'] }).notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('test_provider_objects_type_check', sql`${table.type} in ('checkout_session', 'subscription', 'payment')`),
+    check(
+      'test_provider_objects_type_check',
+      sql`${table.type} in ('checkout_session', 'subscription', 'payment', 'invoice')`,
+    ),
   ],
 );
 
@@ -234,3 +282,111 @@ export const usageLedger = pgTable(
     check('usage_ledger_kind_check', sql`${table.kind} in ('tokens', 'storage')`),
   ],
 );
+
+/**
+ * The payment-event journal: one line for every request on the webhook, whatever its fate — a bad
+ * signature, a duplicate, or a verified event with what processing it changed.
+ */
+export const paymentEventJournal = pgTable(
+  'payment_event_journal',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** Null when the signature did not verify (nothing in the body is trusted then). */
+    eventId: text('event_id'),
+    type: text('type'),
+    objectId: text('object_id'),
+    verification: text('verification', { enum: ['verified', 'invalid_signature', 'duplicate'] }).notNull(),
+    /** What processing changed (e.g. subscription-active, invoice-created), or why it failed. */
+    outcome: text('outcome'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_event_journal_received_idx').on(table.receivedAt),
+    check(
+      'payment_event_journal_verification_check',
+      sql`${table.verification} in ('verified', 'invalid_signature', 'duplicate')`,
+    ),
+  ],
+);
+export type PaymentEventJournalRow = typeof paymentEventJournal.$inferSelect;
+
+/** A plan an admin gave a user or a company until a date, without a payment. */
+export const planGrants = pgTable(
+  'plan_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** Seats a per-seat plan covers under this grant. */
+    seats: integer('seats').notNull().default(1),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    grantedByEmail: text('granted_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('plan_grants_user_idx').on(table.userId),
+    index('plan_grants_company_idx').on(table.companyId),
+    check('plan_grants_holder_check', sql`(${table.userId} is null) <> (${table.companyId} is null)`),
+  ],
+);
+export type PlanGrantRow = typeof planGrants.$inferSelect;
+
+/** Invoice numbers: gapless enough for bookkeeping, never reused. */
+export const invoiceNumberSequence = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  /** Minor units, VAT included. */
+  unitAmount: number;
+  amount: number;
+}
+
+/** An invoice for each verified payment of a subscription (the first and every renewal). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerInvoiceId: text('provider_invoice_id').notNull(),
+    /** The payment a refund names (Stripe: the payment intent). */
+    providerPaymentId: text('provider_payment_id'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerCountry: text('buyer_country'),
+    currency: text('currency', { enum: ['CHF', 'EUR', 'USD'] }).notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    net: integer('net').notNull(),
+    /** Basis points: 810 = 8.1 %. */
+    vatRate: integer('vat_rate').notNull(),
+    vat: integer('vat').notNull(),
+    total: integer('total').notNull(),
+    status: text('status', { enum: ['paid', 'refunded'] })
+      .notNull()
+      .default('paid'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** The provider's own invoice page and PDF (Stripe), when it has them. */
+    hostedUrl: text('hosted_url'),
+    providerPdfUrl: text('provider_pdf_url'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.number),
+    uniqueIndex('invoices_provider_invoice_unique').on(table.provider, table.providerInvoiceId),
+    index('invoices_user_idx').on(table.userId),
+    index('invoices_company_idx').on(table.companyId),
+    check('invoices_status_check', sql`${table.status} in ('paid', 'refunded')`),
+  ],
+);
+export type InvoiceRow = typeof invoices.$inferSelect;

@@ -157,10 +157,13 @@ export const marketplaceReports = pgTable(
       .notNull()
       .references(() => marketplaceListings.id, { onDelete: 'cascade' }),
     reviewId: uuid('review_id').references(() => marketplaceReviews.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who reported it; null for the marketplace's own check (a near-duplicate at publishing). */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
+    /** The other author's listing whose instructions this one's nearly repeats (the automatic flag). */
+    duplicateOfId: uuid('duplicate_of_id').references(() => marketplaceListings.id, { onDelete: 'set null' }),
+    /** How alike the instructions are, in percent (Jaccard similarity of their three-word shingles). */
+    similarity: integer('similarity'),
     resolution: text('resolution'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),

@@ -108,6 +108,8 @@ export const promptRuns = pgTable(
     title: text('title').notNull(),
     version: integer('version').notNull(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
+    /** The library documents chosen for its `document` placeholders (the chat answers from them). */
+    documentIds: jsonb('document_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('prompt_runs_user_created_idx').on(table.userId, table.createdAt)],

@@ -61,6 +61,7 @@ export const permissionRules = {
   'country.manage': 'admin',
   'knowledge.manage': 'admin',
   'plan.manage': 'admin',
+  'billing.admin': 'admin',
   'course.manage': 'admin',
   'marketplace.moderate': 'admin',
   'integration.admin': 'admin',

@@ -1,5 +1,9 @@
 import fp from 'fastify-plugin';
 import { systemActor } from '../access/actor.ts';
+import { createBillingAdminRepository } from './billing-admin.repository.ts';
+import { billingAdminRoutes } from './billing-admin.routes.ts';
+import { createBillingAdminService } from './billing-admin.service.ts';
+import { createInvoicesService } from './invoices.service.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { createBillingService, type BillingService } from './billing.service.ts';
@@ -24,6 +28,8 @@ export interface BillingModuleOptions {
   plansFile?: string;
   /** Another Stripe API host (tests: a local Stripe API stand-in). Only used with STRIPE_* set. */
   stripeApi?: StripeProviderOptions['api'];
+  /** The clock of billing periods and grace periods (tests pass their own). */
+  now?: () => Date;
 }
 
 /**
@@ -32,10 +38,11 @@ export interface BillingModuleOptions {
  */
 export const billingModule = fp<BillingModuleOptions>(
   async (app, options) => {
+    const now = options.now ?? (() => new Date());
     const repository = createBillingRepository(app.db);
     const testProvider = app.config.stripe
       ? null
-      : createTestProvider({ repository: createTestProviderRepository(app.db) });
+      : createTestProvider({ repository: createTestProviderRepository(app.db), now });
     const provider: PaymentProvider =
       testProvider ??
       createStripeProvider({
@@ -48,6 +55,14 @@ export const billingModule = fp<BillingModuleOptions>(
       provider,
       log: app.log.child({ module: 'payments' }),
     });
+    const invoices = createInvoicesService({
+      access: app.access,
+      repository,
+      onboarding: app.onboarding,
+      provider,
+      now,
+      log: app.log.child({ module: 'invoices' }),
+    });
     const billing = createBillingService({
       access: app.access,
       repository,
@@ -55,6 +70,10 @@ export const billingModule = fp<BillingModuleOptions>(
       onboarding: app.onboarding,
       provider,
       payments,
+      invoices,
+      mail: app.mail,
+      publicUrl: app.config.publicUrl,
+      now,
       log: app.log.child({ module: 'billing' }),
     });
     await billing.seed(options.plansFile);
@@ -68,12 +87,26 @@ export const billingModule = fp<BillingModuleOptions>(
     await app.register(billingRoutes, {
       prefix: '/api',
       billing,
+      invoices,
       entitlements: app.entitlements,
       testCheckout: testProvider
         ? createTestCheckoutService({ access: app.access, repository, payments, provider: testProvider })
         : null,
       webhookPath: `/billing/webhooks/${provider.kind}`,
     });
+    await app.register(billingAdminRoutes, {
+      prefix: '/api',
+      testMode: Boolean(testProvider),
+      admin: createBillingAdminService({
+        access: app.access,
+        repository,
+        admin: createBillingAdminRepository(app.db),
+        invoices,
+        audit: app.audit,
+        testProvider,
+        now,
+      }),
+    });
   },
-  { name: 'billing', dependencies: ['db', 'auth', 'entitlements', 'onboarding'] },
+  { name: 'billing', dependencies: ['db', 'auth', 'entitlements', 'onboarding', 'mail', 'audit'] },
 );

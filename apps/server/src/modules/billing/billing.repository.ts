@@ -1,14 +1,26 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   checkoutSessions,
+  companies,
+  companyMembers,
+  invoices,
+  paymentEventJournal,
   paymentEvents,
+  planGrants,
   plans,
   subscriptions,
+  users,
   type CheckoutSessionRow,
+  type InvoiceRow,
+  type PaymentEventJournalRow,
+  type PlanGrantRow,
   type PlanRow,
   type SubscriptionRow,
 } from '../../db/schema/index.ts';
+
+export type NewInvoice = Omit<typeof invoices.$inferInsert, 'number'>;
+export type NewJournalLine = typeof paymentEventJournal.$inferInsert;
 
 export type NewPlan = typeof plans.$inferInsert;
 export type NewCheckout = typeof checkoutSessions.$inferInsert;
@@ -24,6 +36,8 @@ export interface SubscriptionState {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** Left out: unchanged. */
+  graceUntil?: Date | null;
 }
 
 function holderCondition(holder: Holder): SQL {
@@ -109,7 +123,7 @@ export function createBillingRepository(db: Db) {
     async fulfilCheckout(
       checkoutId: string,
       remote: { providerSubscriptionId: string; providerCustomerId: string | null; state: SubscriptionState },
-    ): Promise<SubscriptionRow> {
+    ): Promise<{ row: SubscriptionRow; replaced: SubscriptionRow[] }> {
       return db.transaction(async (tx) => {
         const [checkout] = await tx
           .select()
@@ -119,7 +133,7 @@ export function createBillingRepository(db: Db) {
         if (!checkout) throw new Error(`Checkout ${checkoutId} vanished`);
         if (checkout.subscriptionId) {
           const [existing] = await tx.select().from(subscriptions).where(eq(subscriptions.id, checkout.subscriptionId));
-          if (existing) return existing;
+          if (existing) return { row: existing, replaced: [] };
         }
         const holder: Holder = checkout.companyId ? { companyId: checkout.companyId } : { userId: checkout.userId };
         const [subscription] = await tx
@@ -142,7 +156,7 @@ export function createBillingRepository(db: Db) {
           })
           .returning();
         if (!subscription) throw new Error('Upserting a subscription returned no row');
-        await tx
+        const replaced = await tx
           .update(subscriptions)
           .set({ status: 'canceled', updatedAt: new Date() })
           .where(
@@ -151,12 +165,13 @@ export function createBillingRepository(db: Db) {
               ne(subscriptions.id, subscription.id),
               inArray(subscriptions.status, liveStatuses),
             ),
-          );
+          )
+          .returning();
         await tx
           .update(checkoutSessions)
           .set({ status: 'complete', subscriptionId: subscription.id, completedAt: new Date() })
           .where(eq(checkoutSessions.id, checkoutId));
-        return subscription;
+        return { row: subscription, replaced };
       });
     },
 
@@ -184,6 +199,121 @@ export function createBillingRepository(db: Db) {
         .delete(paymentEvents)
         .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
     },
+    /** The payment-event journal: one line per webhook request, whatever became of it. */
+    async journal(line: NewJournalLine): Promise<string> {
+      const [row] = await db.insert(paymentEventJournal).values(line).returning({ id: paymentEventJournal.id });
+      return row!.id;
+    },
+    async journalOutcome(id: string, outcome: string): Promise<void> {
+      await db.update(paymentEventJournal).set({ outcome }).where(eq(paymentEventJournal.id, id));
+    },
+    async listJournal(filter: {
+      verification?: string;
+      type?: string;
+      limit: number;
+    }): Promise<PaymentEventJournalRow[]> {
+      const conditions: SQL[] = [];
+      if (filter.verification) {
+        conditions.push(
+          eq(paymentEventJournal.verification, filter.verification as PaymentEventJournalRow['verification']),
+        );
+      }
+      if (filter.type) conditions.push(eq(paymentEventJournal.type, filter.type));
+      return db
+        .select()
+        .from(paymentEventJournal)
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(desc(paymentEventJournal.receivedAt))
+        .limit(filter.limit);
+    },
+
+    /** The newest grant of a holder still running at `now`. */
+    async liveGrant(userId: string, companyId: string | null, now: Date): Promise<PlanGrantRow | null> {
+      const holders = [eq(planGrants.userId, userId)];
+      if (companyId) holders.push(eq(planGrants.companyId, companyId));
+      const rows = await db
+        .select()
+        .from(planGrants)
+        .where(and(or(...holders), gt(planGrants.validUntil, now)))
+        .orderBy(desc(planGrants.createdAt))
+        .limit(2);
+      return rows.find((row) => row.userId === userId) ?? rows[0] ?? null;
+    },
+    async insertGrant(values: typeof planGrants.$inferInsert): Promise<PlanGrantRow> {
+      const [row] = await db.insert(planGrants).values(values).returning();
+      if (!row) throw new Error('Inserting a grant returned no row');
+      return row;
+    },
+
+    /** Who bought a subscription: the user whose checkout created it, with their company if any. */
+    async buyerOf(subscription: SubscriptionRow) {
+      const [checkout] = await db
+        .select({ userId: checkoutSessions.userId })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.subscriptionId, subscription.id))
+        .limit(1);
+      const userId = subscription.userId ?? checkout?.userId ?? null;
+      const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+      let companyId = subscription.companyId;
+      if (!companyId && userId) {
+        const [membership] = await db
+          .select({ companyId: companyMembers.companyId })
+          .from(companyMembers)
+          .where(eq(companyMembers.userId, userId));
+        companyId = membership?.companyId ?? null;
+      }
+      const [company] = companyId ? await db.select().from(companies).where(eq(companies.id, companyId)) : [];
+      return { user: user ?? null, company: company ?? null };
+    },
+
+    async invoiceByProviderId(provider: 'test' | 'stripe', providerInvoiceId: string): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.provider, provider), eq(invoices.providerInvoiceId, providerInvoiceId)));
+      return row ?? null;
+    },
+    /** Records an invoice once per provider invoice; its number comes from the sequence. */
+    async insertInvoice(values: NewInvoice): Promise<InvoiceRow> {
+      const year = (values.issuedAt ?? new Date()).getUTCFullYear();
+      const [row] = await db
+        .insert(invoices)
+        .values({
+          ...values,
+          number: sql`${`INV-${year}-`} || lpad(nextval('invoice_number_seq')::text, 6, '0')`,
+        })
+        .onConflictDoNothing({ target: [invoices.provider, invoices.providerInvoiceId] })
+        .returning();
+      const found = row ?? (await this.invoiceByProviderId(values.provider, values.providerInvoiceId));
+      if (!found) throw new Error('Invoice vanished after insert');
+      return found;
+    },
+    async invoiceById(id: string): Promise<InvoiceRow | null> {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      return row ?? null;
+    },
+    /** The invoices a user sees: their own, and their company's when they manage its billing. */
+    listInvoices(userId: string, companyId: string | null): Promise<InvoiceRow[]> {
+      const holders = [eq(invoices.userId, userId)];
+      if (companyId) holders.push(eq(invoices.companyId, companyId));
+      return db
+        .select()
+        .from(invoices)
+        .where(or(...holders))
+        .orderBy(desc(invoices.issuedAt));
+    },
+    listAllInvoices(limit: number): Promise<InvoiceRow[]> {
+      return db.select().from(invoices).orderBy(desc(invoices.issuedAt)).limit(limit);
+    },
+    async markInvoiceRefunded(id: string, at: Date): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .update(invoices)
+        .set({ status: 'refunded', refundedAt: at })
+        .where(and(eq(invoices.id, id), eq(invoices.status, 'paid')))
+        .returning();
+      return row ?? null;
+    },
+
     async eventCount(provider: 'test' | 'stripe'): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })

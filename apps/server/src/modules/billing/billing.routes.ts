@@ -1,5 +1,7 @@
 import {
+  billingNoticeSchema,
   billingOverviewSchema,
+  billingPortalSchema,
   checkoutCreatedSchema,
   checkoutSessionParamsSchema,
   checkoutStatusSchema,
@@ -15,10 +17,13 @@ import {
   usageLedgerSchema,
 } from '@compliance/shared/billing';
 import { errorBodySchema } from '@compliance/shared/errors';
+import { invoiceListSchema, invoiceParamsSchema } from '@compliance/shared/invoices';
+import { locales } from '@compliance/shared/locales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { BillingService } from './billing.service.ts';
+import type { InvoicesService } from './invoices.service.ts';
 import type { TestCheckoutService } from './test-checkout.service.ts';
 import { endpointRateLimit } from '../../plugins/security.ts';
 
@@ -33,6 +38,7 @@ const errors = {
 
 export interface BillingRoutesOptions {
   billing: BillingService;
+  invoices: InvoicesService;
   entitlements: EntitlementsService;
   /** Present in TEST MODE only. */
   testCheckout: TestCheckoutService | null;
@@ -41,7 +47,7 @@ export interface BillingRoutesOptions {
 }
 
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
-  const { billing, entitlements, testCheckout } = options;
+  const { billing, invoices, entitlements, testCheckout } = options;
 
   app.get(
     '/billing/plans',
@@ -111,6 +117,74 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       },
     },
     async (request) => billing.cancelAtPeriodEnd(request.actor),
+  );
+
+  app.post(
+    '/billing/subscription/resume',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Take back a cancellation: the subscription renews again',
+        response: { 200: billingOverviewSchema, ...errors },
+      },
+    },
+    async (request) => billing.resume(request.actor),
+  );
+
+  app.post(
+    '/billing/portal',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Stripe: open the customer portal (payment method, invoices)',
+        response: { 200: billingPortalSchema, ...errors },
+      },
+    },
+    async (request) => billing.portal(request.actor),
+  );
+
+  app.get(
+    '/billing/notice',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Whether a renewal payment failed, and until when the plan holds (the app banner)',
+        response: { 200: billingNoticeSchema, ...errors },
+      },
+    },
+    async (request) => billing.notice(request.actor),
+  );
+
+  app.get(
+    '/billing/invoices',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The caller’s invoices (and their company’s, for its admin), newest first',
+        response: { 200: invoiceListSchema, ...errors },
+      },
+    },
+    async (request) => ({ invoices: await invoices.list(request.actor) }),
+  );
+
+  app.get(
+    '/billing/invoices/:id/pdf',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'One invoice as PDF',
+        params: invoiceParamsSchema,
+        querystring: z.object({ lang: z.enum(locales).default('en') }),
+      },
+    },
+    async (request, reply) => {
+      const { number, pdf } = await invoices.pdf(request.actor, { ...request.params, ...request.query });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
+    },
   );
 
   // The signature covers the exact bytes sent, so this route keeps the body raw.

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import {
+  GRACE_PERIOD_DAYS,
   planSeedFileSchema,
+  type BillingNotice,
   type BillingOverview,
   type CheckoutCreated,
   type CheckoutStatus,
@@ -10,16 +12,18 @@ import {
   type UpdatePlanInput,
 } from '@compliance/shared/billing';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PlanRow, SubscriptionRow } from '../../db/schema/index.ts';
+import type { PlanGrantRow, PlanRow, SubscriptionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isCompanyAdmin, type Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { Plan } from '../entitlements/plans.ts';
 import type { OnboardingService } from '../onboarding/onboarding.service.ts';
-import type { BillingRepository } from './billing.repository.ts';
-import type { PaymentProvider, ProviderCheckout, ProviderSubscription } from './payment-provider.ts';
+import type { BillingRepository, SubscriptionState } from './billing.repository.ts';
+import type { PaymentProvider, ProviderCheckout, ProviderSubscription, VerifiedEvent } from './payment-provider.ts';
 import type { PaymentsService } from './payments.service.ts';
+import type { InvoicesService } from './invoices.service.ts';
 
 export const defaultPlansFile = new URL('../../../../../content/plans.json', import.meta.url);
 
@@ -31,7 +35,26 @@ export interface BillingServiceDeps {
   provider: PaymentProvider;
   /** One-time payments: their checkout events arrive on the same webhook. */
   payments: PaymentsService;
+  invoices: InvoicesService;
+  mail: Pick<MailService, 'queue'>;
+  /** The app's public address (links in e-mails). */
+  publicUrl: string;
+  /** The clock every period and grace decision reads (tests pass their own). */
+  now: () => Date;
   log: FastifyBaseLogger;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The end of the grace period that a renewal failing at `failedAt` opens. */
+export function graceEnd(failedAt: Date): Date {
+  return new Date(failedAt.getTime() + GRACE_PERIOD_DAYS * DAY_MS);
+}
+
+/** Whether a subscription's plan applies at `now`: active, or past due within its grace period. */
+export function subscriptionApplies(row: SubscriptionRow, now: Date): boolean {
+  if (row.status === 'active') return true;
+  return row.status === 'past_due' && row.graceUntil !== null && row.graceUntil > now;
 }
 
 /** Events whose object is a checkout session, and those about a subscription's state. */
@@ -51,6 +74,9 @@ const subscriptionEvents = new Set([
   'invoice.payment_succeeded',
   'invoice.payment_failed',
 ]);
+
+/** Events about a paid invoice: the invoice is re-read and recorded once. */
+const invoicePaidEvents = new Set(['invoice.paid', 'invoice.payment_succeeded']);
 
 /** The shipped names and descriptions (content/plans.json), to tell admins' edits apart. */
 type ShippedText = Map<string, { name: string; description: string }>;
@@ -75,7 +101,7 @@ export function toPlanDto(row: PlanRow, shipped: ShippedText = new Map()): PlanD
   };
 }
 
-function toSubscriptionDto(row: SubscriptionRow): SubscriptionDto {
+function toSubscriptionDto(row: SubscriptionRow, now: Date): SubscriptionDto {
   return {
     id: row.id,
     planId: row.planId,
@@ -88,6 +114,8 @@ function toSubscriptionDto(row: SubscriptionRow): SubscriptionDto {
     currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    graceUntil: row.graceUntil?.toISOString() ?? null,
+    graceExpired: row.status === 'past_due' && !subscriptionApplies(row, now),
   };
 }
 
@@ -111,16 +139,40 @@ export function createBillingService({
   onboarding,
   provider,
   payments,
+  invoices,
+  mail,
+  publicUrl,
+  now,
   log,
 }: BillingServiceDeps) {
   const shipped: ShippedText = new Map();
   const planDto = (row: PlanRow) => toPlanDto(row, shipped);
+  const subscriptionDto = (row: SubscriptionRow) => toSubscriptionDto(row, now());
 
-  /** The plan a user holds: their own or their company's live subscription, else the Free plan. */
+  /**
+   * What applies to a user: their own paid subscription (within its grace period when a renewal
+   * failed), else a plan an admin granted them, else their company's subscription or grant.
+   */
+  async function holding(userId: string, companyId: string | null) {
+    const at = now();
+    const [subscription, grant] = await Promise.all([
+      repository.liveSubscription(userId, companyId),
+      repository.liveGrant(userId, companyId, at),
+    ]);
+    const paid = subscription && subscriptionApplies(subscription, at) ? subscription : null;
+    const candidates: ({ kind: 'subscription'; row: SubscriptionRow } | { kind: 'grant'; row: PlanGrantRow })[] = [];
+    if (paid) candidates.push({ kind: 'subscription', row: paid });
+    if (grant) candidates.push({ kind: 'grant', row: grant });
+    // The holder's own comes before their company's.
+    const applied = candidates.find((candidate) => candidate.row.userId === userId) ?? candidates[0] ?? null;
+    return { subscription, applied };
+  }
+
+  /** The plan a user holds (see `holding`), else the Free plan. */
   async function planSource(userId: string): Promise<Plan | null> {
     const membership = await onboarding.membership(userId);
-    const subscription = await repository.liveSubscription(userId, membership?.companyId ?? null);
-    const row = await repository.plan(subscription?.planId ?? 'free');
+    const { applied } = await holding(userId, membership?.companyId ?? null);
+    const row = await repository.plan(applied?.row.planId ?? 'free');
     if (!row) return null;
     return {
       id: row.id,
@@ -129,20 +181,53 @@ export function createBillingService({
         monthlyTokens: row.monthlyTokens,
         anonymousDailyQuestions: entitlements.defaultPlan.limits.anonymousDailyQuestions,
         // A per-seat plan covers the seats bought, not the plan's ceiling.
-        seats: subscription && row.perSeat ? subscription.seats : row.seats,
+        seats: applied && row.perSeat ? applied.row.seats : row.seats,
         marketplaceSelling: row.marketplaceSelling,
       },
     };
   }
 
+  /** The holder's other live subscriptions end at the provider too (a plan change replaced them). */
+  async function endReplaced(replaced: SubscriptionRow[]) {
+    for (const old of replaced) {
+      await provider.cancelNow(old.providerSubscriptionId).catch((error: unknown) => {
+        log.warn({ err: error, subscriptionId: old.id }, 'could not end a replaced subscription at the provider');
+      });
+    }
+  }
+
+  /** Tells the subscription's buyer that a renewal failed, in their language, with the grace period's end. */
+  async function notifyPaymentFailed(subscription: SubscriptionRow, graceUntil: Date) {
+    const { user } = await repository.buyerOf(subscription);
+    if (!user) return;
+    const plan = await repository.plan(subscription.planId);
+    const date = new Intl.DateTimeFormat(user.language, { dateStyle: 'long', timeZone: 'UTC' }).format(graceUntil);
+    await mail.queue(
+      { userId: user.id, email: user.email, language: user.language },
+      {
+        name: 'payment_failed',
+        vars: {
+          firstName: user.firstName,
+          planName: plan?.name ?? subscription.planId,
+          graceUntil: date,
+          link: `${publicUrl}/subscription`,
+        },
+      },
+    );
+  }
+
   async function fulfil(checkoutId: string, remote: ProviderCheckout): Promise<SubscriptionRow | null> {
     if (!remote.paid || remote.status !== 'complete' || !remote.subscriptionId) return null;
     const subscription = await provider.retrieveSubscription(remote.subscriptionId);
-    return repository.fulfilCheckout(checkoutId, {
+    const { row, replaced } = await repository.fulfilCheckout(checkoutId, {
       providerSubscriptionId: subscription.id,
       providerCustomerId: remote.customerId,
       state: stateOf(subscription),
     });
+    await endReplaced(replaced);
+    // The first invoice may have been announced before the subscription was known here.
+    if (subscription.latestInvoiceId) await invoices.syncInvoice(subscription.latestInvoiceId);
+    return row;
   }
 
   /** Re-reads a checkout at the provider and applies what it says. */
@@ -162,7 +247,21 @@ export function createBillingService({
     const local = await repository.subscriptionByProviderId(provider.kind, providerSubscriptionId);
     if (!local) return 'unknown-subscription';
     const remote = await provider.retrieveSubscription(providerSubscriptionId);
-    await repository.updateSubscriptionState(local.id, stateOf(remote));
+    const state: SubscriptionState = stateOf(remote);
+    if (remote.status === 'past_due') {
+      // A failed renewal opens the grace period once; later events keep its end.
+      if (!local.graceUntil) {
+        state.graceUntil = graceEnd(now());
+        await repository.updateSubscriptionState(local.id, state);
+        await notifyPaymentFailed(local, state.graceUntil);
+        return 'subscription-past_due-grace-started';
+      }
+    } else if (local.graceUntil) {
+      state.graceUntil = null;
+      await repository.updateSubscriptionState(local.id, state);
+      return remote.status === 'active' ? 'subscription-active-recovered' : `subscription-${remote.status}`;
+    }
+    await repository.updateSubscriptionState(local.id, state);
     return `subscription-${remote.status}`;
   }
 
@@ -175,10 +274,21 @@ export function createBillingService({
     return { membership, companyId: plan.perSeat ? (membership?.companyId ?? null) : null };
   }
 
+  /** The live subscription the caller may change: their own, or their company's as its admin. */
+  async function managedSubscription(caller: UserActor): Promise<SubscriptionRow> {
+    const membership = await onboarding.membership(caller.user.id);
+    const subscription = await repository.liveSubscription(caller.user.id, membership?.companyId ?? null);
+    if (!subscription) throw new AppError('NOT_FOUND', 404, 'No subscription');
+    if (subscription.companyId) {
+      await access.require(caller, 'billing.manage', { type: 'company', id: subscription.companyId });
+    }
+    return subscription;
+  }
+
   async function overview(caller: UserActor): Promise<BillingOverview> {
     const membership = await onboarding.membership(caller.user.id);
-    const [subscription, usage, plan] = await Promise.all([
-      repository.liveSubscription(caller.user.id, membership?.companyId ?? null),
+    const [{ subscription, applied }, usage, plan] = await Promise.all([
+      holding(caller.user.id, membership?.companyId ?? null),
       entitlements.usage(caller),
       entitlements.planFor(caller),
     ]);
@@ -188,9 +298,13 @@ export function createBillingService({
     return {
       provider: provider.kind,
       plan: planDto(row),
-      subscription: subscription ? toSubscriptionDto(subscription) : null,
+      subscription: subscription ? subscriptionDto(subscription) : null,
       canManage: !membership || isCompanyAdmin(membership),
       inCompany: Boolean(membership),
+      grant:
+        applied?.kind === 'grant'
+          ? { planId: applied.row.planId, validUntil: applied.row.validUntil.toISOString() }
+          : null,
       usage: {
         tokens: { used: usage.tokens.used, limit: usage.tokens.limit, period: usage.tokens.period },
         storage: { used: usage.storage.usedBytes, limit: usage.storage.limitBytes },
@@ -303,23 +417,56 @@ export function createBillingService({
         currency: checkout.currency,
         seats: checkout.seats,
         amount: checkout.amount,
-        subscription: subscription ? toSubscriptionDto(subscription) : null,
+        subscription: subscription ? subscriptionDto(subscription) : null,
       };
     },
 
     /** Stops renewal: the plan stays until the paid period ends, then the Free plan's limits apply. */
     async cancelAtPeriodEnd(actor: Actor): Promise<BillingOverview> {
       const caller = await access.require(actor, 'billing.manage');
-      const membership = await onboarding.membership(caller.user.id);
-      const subscription = await repository.liveSubscription(caller.user.id, membership?.companyId ?? null);
-      if (!subscription) throw new AppError('NOT_FOUND', 404, 'No subscription to cancel');
-      if (subscription.companyId) {
-        await access.require(caller, 'billing.manage', { type: 'company', id: subscription.companyId });
-      }
+      const subscription = await managedSubscription(caller);
       await provider.cancelAtPeriodEnd(subscription.providerSubscriptionId);
       await syncSubscription(subscription.providerSubscriptionId);
       return overview(caller);
     },
+
+    /** Takes back a cancellation while the period still runs: the subscription renews again. */
+    async resume(actor: Actor): Promise<BillingOverview> {
+      const caller = await access.require(actor, 'billing.manage');
+      const subscription = await managedSubscription(caller);
+      if (!subscription.cancelAtPeriodEnd) throw new AppError('CONFLICT', 409, 'The subscription is not cancelled');
+      await provider.resume(subscription.providerSubscriptionId);
+      await syncSubscription(subscription.providerSubscriptionId);
+      return overview(caller);
+    },
+
+    /** Stripe's customer portal (card, invoices, cancellation); TEST MODE has none. */
+    async portal(actor: Actor): Promise<{ url: string }> {
+      const caller = await access.require(actor, 'billing.manage');
+      const subscription = await managedSubscription(caller);
+      const session = subscription.providerCustomerId
+        ? await provider.createPortalSession(subscription.providerCustomerId, '/subscription')
+        : null;
+      if (!session) throw new AppError('NOT_FOUND', 404, 'No customer portal for this subscription');
+      return session;
+    },
+
+    /** The app shell's banner: a failed renewal, and until when the plan holds. */
+    async notice(actor: Actor): Promise<BillingNotice> {
+      const caller = await access.require(actor, 'billing.read');
+      const membership = await onboarding.membership(caller.user.id);
+      const subscription = await repository.liveSubscription(caller.user.id, membership?.companyId ?? null);
+      const failed = subscription?.status === 'past_due';
+      return {
+        paymentFailed: failed,
+        graceUntil: failed ? (subscription.graceUntil?.toISOString() ?? null) : null,
+        graceExpired: failed ? !subscriptionApplies(subscription, now()) : false,
+        canManage: !membership || isCompanyAdmin(membership),
+      };
+    },
+
+    /** Re-reads a subscription at the provider (admin actions that changed it there). */
+    syncSubscription,
 
     /**
      * A provider's event: the signature is checked over the raw body, each event id is processed
@@ -327,21 +474,38 @@ export function createBillingService({
      */
     async handleEvent(actor: Actor, { rawBody, signature }: { rawBody: Buffer | string; signature: string }) {
       await access.require(actor, 'payment.notify');
-      const event = provider.verifyEvent(rawBody, signature);
+      let event: VerifiedEvent;
+      try {
+        event = provider.verifyEvent(rawBody, signature);
+      } catch (error) {
+        // Nothing of an unverified body is trusted, so the journal keeps only that it came.
+        await repository.journal({ provider: provider.kind, verification: 'invalid_signature', outcome: 'rejected' });
+        throw error;
+      }
+      const line = { provider: provider.kind, eventId: event.id, type: event.type, objectId: event.objectId };
       if (!(await repository.recordEvent(provider.kind, event))) {
+        await repository.journal({ ...line, verification: 'duplicate', outcome: 'ignored' });
         return { received: true, duplicate: true };
       }
+      const journalId = await repository.journal({ ...line, verification: 'verified', outcome: 'processing' });
       try {
-        let outcome = 'ignored';
-        if (checkoutEvents.has(event.type) && event.objectId) outcome = await syncCheckout(event.objectId);
-        else if (subscriptionEvents.has(event.type) && event.subscriptionId) {
-          outcome = await syncSubscription(event.subscriptionId);
+        const outcomes: string[] = [];
+        if (checkoutEvents.has(event.type) && event.objectId) outcomes.push(await syncCheckout(event.objectId));
+        if (invoicePaidEvents.has(event.type) && event.objectId) {
+          outcomes.push(await invoices.syncInvoice(event.objectId));
         }
+        if (subscriptionEvents.has(event.type) && event.subscriptionId) {
+          outcomes.push(await syncSubscription(event.subscriptionId));
+        }
+        const outcome = outcomes.join(', ') || 'ignored';
         await repository.finishEvent(provider.kind, event.id, outcome);
+        await repository.journalOutcome(journalId, outcome);
         log.info({ eventId: event.id, type: event.type, outcome }, 'payment event processed');
         return { received: true, duplicate: false };
       } catch (error) {
         await repository.forgetEvent(provider.kind, event.id);
+        const message = error instanceof Error ? error.message : String(error);
+        await repository.journalOutcome(journalId, `failed: ${message}`.slice(0, 500));
         throw error;
       }
     },

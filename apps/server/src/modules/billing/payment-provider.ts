@@ -45,6 +45,26 @@ export interface ProviderSubscription {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** The newest invoice (the first one right after checkout): read after fulfilment, so none is missed. */
+  latestInvoiceId: string | null;
+}
+
+/** An invoice as the provider reports it when asked (the only source of an invoice's "paid"). */
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string | null;
+  paid: boolean;
+  /** Minor units actually collected. */
+  amountPaid: number;
+  currency: string;
+  lines: { description: string; quantity: number; unitAmount: number; amount: number }[];
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** The payment a refund names. */
+  paymentId: string | null;
+  /** The provider's own invoice page and PDF, when it has them. */
+  hostedUrl: string | null;
+  pdfUrl: string | null;
 }
 
 /** A webhook event whose signature was verified: which object to re-read, never its payload's state. */
@@ -72,6 +92,13 @@ export interface PaymentProvider {
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Stops renewal at the end of the paid period (the data and the plan stay until then). */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** Undoes `cancelAtPeriodEnd` while the period still runs: the subscription renews again. */
+  resume(subscriptionId: string): Promise<void>;
+  /** Ends a subscription at once (a plan change replaced it); nothing more is charged for it. */
+  cancelNow(subscriptionId: string): Promise<void>;
+  retrieveInvoice(invoiceId: string): Promise<ProviderInvoice>;
+  /** The provider's own page where a customer updates the card and sees invoices; null when there is none. */
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** Checks the signature over the raw body; throws WEBHOOK_SIGNATURE_INVALID when it does not match. */
   verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent;
 }

@@ -5,6 +5,7 @@ import type {
   PaymentProvider,
   PaymentRequest,
   ProviderCheckout,
+  ProviderInvoice,
   ProviderSubscription,
   VerifiedEvent,
 } from './payment-provider.ts';
@@ -156,7 +157,62 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         currentPeriodStart: dateOf(item?.current_period_start ?? legacy.current_period_start),
         currentPeriodEnd: dateOf(item?.current_period_end ?? legacy.current_period_end),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        latestInvoiceId: idOf(subscription.latest_invoice),
       };
+    },
+
+    async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice> {
+      const invoice = await callStripe(() => stripe.invoices.retrieve(invoiceId));
+      // API versions moved the payment intent from the invoice to its payments.
+      const legacy = invoice as unknown as { payment_intent?: string | { id: string } | null };
+      const payments = (invoice as unknown as { payments?: { data?: { payment?: { payment_intent?: string } }[] } })
+        .payments;
+      const line = invoice.lines?.data?.[0];
+      return {
+        id: invoice.id ?? invoiceId,
+        subscriptionId: subscriptionOf(invoice as unknown as Record<string, unknown>),
+        paid: invoice.status === 'paid',
+        amountPaid: invoice.amount_paid,
+        currency: invoice.currency.toUpperCase(),
+        lines: (invoice.lines?.data ?? []).map((item) => {
+          const quantity = item.quantity ?? 1;
+          return {
+            description: item.description ?? '',
+            quantity,
+            unitAmount: Math.round(item.amount / Math.max(quantity, 1)),
+            amount: item.amount,
+          };
+        }),
+        periodStart: dateOf(line?.period?.start),
+        periodEnd: dateOf(line?.period?.end),
+        paymentId: idOf(legacy.payment_intent) ?? payments?.data?.[0]?.payment?.payment_intent ?? null,
+        hostedUrl: invoice.hosted_invoice_url ?? null,
+        pdfUrl: invoice.invoice_pdf ?? null,
+      };
+    },
+
+    async resume(subscriptionId: string) {
+      await callStripe(() =>
+        stripe.subscriptions.update(
+          subscriptionId,
+          { cancel_at_period_end: false },
+          { idempotencyKey: `resume-${subscriptionId}-${Date.now()}` },
+        ),
+      );
+    },
+
+    async cancelNow(subscriptionId: string) {
+      await callStripe(() => stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    async createPortalSession(customerId: string, returnUrl: string) {
+      const session = await callStripe(() =>
+        stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: absolute(options.publicUrl, returnUrl),
+        }),
+      );
+      return { url: session.url };
     },
 
     async cancelAtPeriodEnd(subscriptionId: string) {
@@ -164,7 +220,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         stripe.subscriptions.update(
           subscriptionId,
           { cancel_at_period_end: true },
-          { idempotencyKey: `cancel-${subscriptionId}` },
+          { idempotencyKey: `cancel-${subscriptionId}-${Date.now()}` },
         ),
       );
     },

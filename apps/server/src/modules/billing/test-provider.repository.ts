@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { testProviderObjects } from '../../db/schema/index.ts';
 
-type ObjectType = 'checkout_session' | 'subscription' | 'payment';
+type ObjectType = 'checkout_session' | 'subscription' | 'payment' | 'invoice';
 
 /** The TEST MODE provider's own store: its "remote" objects, as JSON by id. */
 export function createTestProviderRepository(db: Db) {

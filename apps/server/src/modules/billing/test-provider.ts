@@ -6,6 +6,7 @@ import type {
   CheckoutRequest,
   PaymentProvider,
   PaymentRequest,
+  ProviderInvoice,
   ProviderSubscription,
   VerifiedEvent,
 } from './payment-provider.ts';
@@ -32,6 +33,25 @@ interface TestSubscription {
   currentPeriodStart: string;
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
+  /** What each renewal charges (absent on subscriptions recorded before renewals existed). */
+  planName?: string;
+  interval?: 'month' | 'year';
+  currency?: CheckoutRequest['currency'];
+  seats?: number;
+  unitAmount?: number;
+  latestInvoiceId?: string | null;
+}
+
+interface TestInvoice {
+  id: string;
+  subscriptionId: string;
+  status: 'paid' | 'open';
+  amountPaid: number;
+  currency: string;
+  lines: ProviderInvoice['lines'];
+  periodStart: string;
+  periodEnd: string;
+  paymentId: string | null;
 }
 
 /** Hands a signed event to the app's webhook handling, exactly as an outside provider's request would. */
@@ -80,7 +100,10 @@ export function createTestProvider({
   }
 
   /** The (simulated) charge of a session's card, kept like a provider's payment intent; returns its id. */
-  async function recordPayment(current: TestSession, outcome: 'succeeded' | 'declined' | 'insufficient_funds') {
+  async function recordPayment(
+    current: { id: string; unitAmount: number; seats: number; currency: string },
+    outcome: 'succeeded' | 'declined' | 'insufficient_funds',
+  ) {
     const paymentId = newId('pi');
     await repository.put('payment', paymentId, {
       session: current.id,
@@ -91,25 +114,63 @@ export function createTestProvider({
     return paymentId;
   }
 
+  /** A subscription's invoice for one period: paid (with its payment) or left open (declined). */
+  async function invoiceFor(subscription: TestSubscription, paymentId: string | null): Promise<TestInvoice> {
+    const seats = subscription.seats ?? 1;
+    const unitAmount = subscription.unitAmount ?? 0;
+    const invoice: TestInvoice = {
+      id: newId('in'),
+      subscriptionId: subscription.id,
+      status: paymentId ? 'paid' : 'open',
+      amountPaid: paymentId ? unitAmount * seats : 0,
+      currency: subscription.currency ?? 'CHF',
+      lines: [
+        {
+          description: `${subscription.planName ?? 'Subscription'} (${subscription.interval ?? 'month'})`,
+          quantity: seats,
+          unitAmount,
+          amount: unitAmount * seats,
+        },
+      ],
+      periodStart: subscription.currentPeriodStart,
+      periodEnd: subscription.currentPeriodEnd,
+      paymentId,
+    };
+    await repository.put('invoice', invoice.id, invoice);
+    return invoice;
+  }
+
+  async function subscriptionRecord(subscriptionId: string): Promise<TestSubscription> {
+    const found = await repository.get<TestSubscription>('subscription', subscriptionId);
+    if (!found) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'No such test subscription');
+    return found;
+  }
+
   /**
    * A paid checkout: a subscription starts (subscription mode) or the payment is kept for refunds
    * (payment mode); either way the session completes and the same signed event is sent.
    */
   async function succeed(current: TestSession): Promise<TestPaymentResult> {
-    let subscriptionId: string | null = null;
+    let subscription: TestSubscription | null = null;
+    const paymentId = await recordPayment(current, 'succeeded');
     if (current.mode !== 'payment') {
       const start = now();
-      const subscription: TestSubscription = {
+      subscription = {
         id: newId('sub'),
         status: 'active',
         currentPeriodStart: start.toISOString(),
         currentPeriodEnd: addInterval(start, current.interval ?? 'month').toISOString(),
         cancelAtPeriodEnd: false,
+        planName: current.planName,
+        interval: current.interval ?? 'month',
+        currency: current.currency,
+        seats: current.seats,
+        unitAmount: current.unitAmount,
       };
+      subscription.latestInvoiceId = (await invoiceFor(subscription, paymentId)).id;
       await repository.put('subscription', subscription.id, subscription);
-      subscriptionId = subscription.id;
     }
-    const paymentId = await recordPayment(current, 'succeeded');
+    const subscriptionId = subscription?.id ?? null;
     await repository.put('checkout_session', current.id, {
       ...current,
       status: 'complete',
@@ -123,6 +184,9 @@ export function createTestProvider({
       object: 'checkout.session',
       subscription: subscriptionId,
     });
+    if (subscription?.latestInvoiceId) {
+      await emit('invoice.paid', { id: subscription.latestInvoiceId, object: 'invoice', subscription: subscriptionId });
+    }
     const successUrl = current.successUrl ?? '/subscription/success?session_id={CHECKOUT_SESSION_ID}';
     return {
       outcome: 'succeeded',
@@ -219,14 +283,92 @@ export function createTestProvider({
         currentPeriodStart: new Date(found.currentPeriodStart),
         currentPeriodEnd: new Date(found.currentPeriodEnd),
         cancelAtPeriodEnd: found.cancelAtPeriodEnd,
+        latestInvoiceId: found.latestInvoiceId ?? null,
       };
     },
 
     async cancelAtPeriodEnd(subscriptionId: string) {
-      const found = await repository.get<TestSubscription>('subscription', subscriptionId);
-      if (!found) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'No such test subscription');
+      const found = await subscriptionRecord(subscriptionId);
       await repository.put('subscription', subscriptionId, { ...found, cancelAtPeriodEnd: true });
       await emit('customer.subscription.updated', { id: subscriptionId, object: 'subscription' });
+    },
+
+    async resume(subscriptionId: string) {
+      const found = await subscriptionRecord(subscriptionId);
+      await repository.put('subscription', subscriptionId, { ...found, cancelAtPeriodEnd: false });
+      await emit('customer.subscription.updated', { id: subscriptionId, object: 'subscription' });
+    },
+
+    async cancelNow(subscriptionId: string) {
+      const found = await subscriptionRecord(subscriptionId);
+      await repository.put('subscription', subscriptionId, { ...found, status: 'canceled' });
+      await emit('customer.subscription.deleted', { id: subscriptionId, object: 'subscription' });
+    },
+
+    async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice> {
+      const found = await repository.get<TestInvoice>('invoice', invoiceId);
+      if (!found) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'No such test invoice');
+      return {
+        id: found.id,
+        subscriptionId: found.subscriptionId,
+        paid: found.status === 'paid',
+        amountPaid: found.amountPaid,
+        currency: found.currency,
+        lines: found.lines,
+        periodStart: new Date(found.periodStart),
+        periodEnd: new Date(found.periodEnd),
+        paymentId: found.paymentId,
+        hostedUrl: null,
+        pdfUrl: null,
+      };
+    },
+
+    /** TEST MODE has no customer portal: the app's own pages manage the subscription. */
+    async createPortalSession() {
+      return null;
+    },
+
+    /**
+     * Charges a subscription's next period now (TEST MODE's stand-in for the provider's renewal run):
+     * paid, the period moves on and `invoice.paid` is sent; declined, the subscription is past due
+     * and `invoice.payment_failed` is sent. A past-due subscription that pays recovers.
+     */
+    async renew(subscriptionId: string, outcome: 'succeeded' | 'declined'): Promise<void> {
+      const found = await subscriptionRecord(subscriptionId);
+      if (found.status === 'canceled') throw new AppError('CONFLICT', 409, 'The subscription has ended');
+      const charge = {
+        id: subscriptionId,
+        unitAmount: found.unitAmount ?? 0,
+        seats: found.seats ?? 1,
+        currency: found.currency ?? 'CHF',
+      };
+      // Like Stripe: a renewal opens the next period whether or not it is paid; a past-due
+      // subscription's later payment settles the period already opened.
+      const next = (): Pick<TestSubscription, 'currentPeriodStart' | 'currentPeriodEnd'> => {
+        const start = new Date(found.currentPeriodEnd);
+        return {
+          currentPeriodStart: start.toISOString(),
+          currentPeriodEnd: addInterval(start, found.interval ?? 'month').toISOString(),
+        };
+      };
+      const period = found.status === 'past_due' ? {} : next();
+      if (outcome === 'declined') {
+        await recordPayment(charge, 'declined');
+        const failing: TestSubscription = { ...found, ...period, status: 'past_due' };
+        failing.latestInvoiceId = (await invoiceFor(failing, null)).id;
+        await repository.put('subscription', subscriptionId, failing);
+        await emit('invoice.payment_failed', {
+          id: failing.latestInvoiceId,
+          object: 'invoice',
+          subscription: subscriptionId,
+        });
+        return;
+      }
+      const paymentId = await recordPayment(charge, 'succeeded');
+      const renewed: TestSubscription = { ...found, ...period, status: 'active' };
+      renewed.latestInvoiceId = (await invoiceFor(renewed, paymentId)).id;
+      await repository.put('subscription', subscriptionId, renewed);
+      await emit('invoice.paid', { id: renewed.latestInvoiceId, object: 'invoice', subscription: subscriptionId });
     },
 
     verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent {

@@ -36,6 +36,11 @@ export interface AnswerRequest {
   language: ChatLanguage;
   history: { role: 'user' | 'assistant'; content: string }[];
   scope: { userId: string | null; includeKnowledgeBase: boolean };
+  /**
+   * Documents the question is about (chosen in a prompt's `document` placeholder, readable by the
+   * asker): their passages come first, even when the conversation does not search the library.
+   */
+  documentIds?: string[];
   knowledgeBase: boolean;
   web: boolean;
   send: StreamSink;
@@ -66,10 +71,12 @@ export function createAnswerEngine({
     question: string,
     language: ChatLanguage,
     scopeOf: { userId: string | null; includeKnowledgeBase: boolean },
+    documentIds?: string[],
   ) {
     const found = await search.searchChunks({
       query: question,
       scope: scopeOf,
+      ...(documentIds ? { documentIds } : {}),
       limit: sourceLimit * 3,
       acrossLanguages: true,
     });
@@ -96,11 +103,25 @@ export function createAnswerEngine({
     question: string;
     language: ChatLanguage;
     scope: { userId: string | null; includeKnowledgeBase: boolean };
+    documentIds?: string[] | undefined;
     knowledgeBase: boolean;
     web: boolean;
     signal: AbortSignal;
   }): Promise<AnswerSource[]> {
     const sources: AnswerSource[] = [];
+    const chosen = input.documentIds ?? [];
+    const chosenScope = { userId: input.scope.userId, includeKnowledgeBase: true };
+    const passages = chosen.length > 0 ? await retrieve(input.question, input.language, chosenScope, chosen) : [];
+    // A chosen document none of whose passages holds the question's words still answers: its opening.
+    const unmatched = chosen.filter((id) => !passages.some((passage) => passage.documentId === id));
+    if (unmatched.length > 0) {
+      passages.push(...(await search.openingPassages({ documentIds: unmatched, scope: chosenScope })));
+    }
+    if (input.knowledgeBase) {
+      const seen = new Set(passages.map((passage) => passage.chunkId));
+      const more = await retrieve(input.question, input.language, input.scope);
+      passages.push(...more.filter((passage) => !seen.has(passage.chunkId)).slice(0, sourceLimit));
+    }
     if (input.knowledgeBase && fatfFacts) {
       try {
         const facts = await fatfFacts(input.actor);
@@ -111,22 +132,20 @@ export function createAnswerEngine({
         log.warn({ err: error }, 'FATF data unavailable; answering from documents only');
       }
     }
-    if (input.knowledgeBase) {
-      for (const passage of await retrieve(input.question, input.language, input.scope)) {
-        sources.push({
-          number: sources.length + 1,
-          kind: 'document',
-          documentId: passage.documentId,
-          title: passage.title,
-          language: passage.language,
-          page: passage.page > 0 ? passage.page : null,
-          heading: passage.heading,
-          text: passage.text,
-          snippet: plainSnippet(passage.snippet),
-          href: documentHref(passage.documentId, passage.page > 0 ? passage.page : null),
-          asOf: passage.asOf,
-        });
-      }
+    for (const passage of passages.slice(0, sourceLimit)) {
+      sources.push({
+        number: sources.length + 1,
+        kind: 'document',
+        documentId: passage.documentId,
+        title: passage.title,
+        language: passage.language,
+        page: passage.page > 0 ? passage.page : null,
+        heading: passage.heading,
+        text: passage.text,
+        snippet: plainSnippet(passage.snippet),
+        href: documentHref(passage.documentId, passage.page > 0 ? passage.page : null),
+        asOf: passage.asOf,
+      });
     }
     if (input.web && webSearch) {
       try {
@@ -192,7 +211,7 @@ export function createAnswerEngine({
         },
         history: input.history,
         sources,
-        grounded: input.knowledgeBase || input.web,
+        grounded: input.knowledgeBase || input.web || (input.documentIds?.length ?? 0) > 0,
         signal: input.signal,
       });
       for await (const chunk of stream) {

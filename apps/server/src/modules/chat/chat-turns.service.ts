@@ -90,6 +90,8 @@ export function createChatTurnsService({
     });
     const language = await questionLanguage(plan.question, plan.language);
     const promptRun = promptRunId ? ((await repository.promptRuns([promptRunId])).get(promptRunId) ?? null) : null;
+    // The documents chosen for the prompt's `document` placeholders: the answer draws on them first.
+    const documentIds = promptRunId ? await repository.promptRunDocuments(promptRunId) : [];
     return {
       meta: metaFor(assistant, conversation, userMessage, answerRow.id, promptRun),
       async run(send, signal) {
@@ -100,6 +102,7 @@ export function createChatTurnsService({
           language,
           history: history(before),
           scope: { userId: caller.user.id, includeKnowledgeBase: conversation.knowledgeBase },
+          documentIds,
           knowledgeBase: conversation.knowledgeBase,
           web: conversation.webSearch,
           send,

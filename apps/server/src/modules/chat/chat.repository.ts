@@ -54,6 +54,14 @@ export function createChatRepository(db: Db) {
         .where(and(eq(promptRuns.id, runId), eq(promptRuns.userId, userId)));
       return rows.length > 0;
     },
+    /** The library documents chosen when a prompt run was filled (its `document` placeholders). */
+    async promptRunDocuments(runId: string): Promise<string[]> {
+      const [row] = await db
+        .select({ documentIds: promptRuns.documentIds })
+        .from(promptRuns)
+        .where(eq(promptRuns.id, runId));
+      return row?.documentIds ?? [];
+    },
     /** The prompt runs questions were filled from: what the conversation shows beside them. */
     async promptRuns(ids: string[]) {
       if (ids.length === 0)

@@ -8,6 +8,11 @@ export type MailTemplate =
   | { name: 'reset_password'; vars: { firstName: string; code: string; link: string } }
   | { name: 'password_changed'; vars: { firstName: string } }
   | {
+      name: 'company_invitation';
+      vars: { inviterName: string; companyName: string; email: string; link: string; days: number };
+    }
+  | { name: 'payment_failed'; vars: { firstName: string; planName: string; graceUntil: string; link: string } }
+  | {
       name: 'integration_sync_failed';
       vars: { firstName: string; connectionName: string; reason: SyncFailureReason; detail: string; link: string };
     };
@@ -68,6 +73,27 @@ const catalogues: Record<Locale, Catalogue> = {
       lines: [
         'The password of your account was just changed, and your other sessions were signed out.',
         'If this was not you, reset your password at once and contact your administrator.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    payment_failed: ({ firstName, planName, graceUntil, link }) => ({
+      subject: 'Your subscription payment failed',
+      greeting: `Hello ${firstName},`,
+      lines: [
+        `The renewal payment for your ${planName} plan could not be collected.`,
+        `Your plan stays active until ${graceUntil}. After that, the Free plan's limits apply; nothing you stored is deleted.`,
+        `Update your payment method here: ${link}`,
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    company_invitation: ({ inviterName, companyName, email, link, days }) => ({
+      subject: `${inviterName} invites you to join ${companyName} on Compliance Assistant`,
+      greeting: 'Hello,',
+      lines: [
+        `${inviterName} invites you to join the company “${companyName}” on Compliance Assistant, on the company’s plan.`,
+        `Accept the invitation here: ${link}`,
+        `Sign in with ${email} to accept. If you do not have an account yet, the link lets you create one with this address first.`,
+        `The link works for ${days} days and once. If you did not expect this invitation, you can ignore this e-mail.`,
       ],
       footer: 'Compliance Assistant',
     }),
@@ -136,6 +162,27 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    payment_failed: ({ firstName, planName, graceUntil, link }) => ({
+      subject: 'Die Zahlung für Ihr Abonnement ist fehlgeschlagen',
+      greeting: `Guten Tag ${firstName}`,
+      lines: [
+        `Die Verlängerungszahlung für Ihren Plan ${planName} konnte nicht eingezogen werden.`,
+        `Ihr Plan bleibt bis ${graceUntil} aktiv. Danach gelten die Limiten des Free-Plans; Ihre gespeicherten Daten werden nicht gelöscht.`,
+        `Aktualisieren Sie Ihre Zahlungsmethode hier: ${link}`,
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    company_invitation: ({ inviterName, companyName, email, link, days }) => ({
+      subject: `${inviterName} lädt Sie zu ${companyName} auf Compliance Assistant ein`,
+      greeting: 'Guten Tag',
+      lines: [
+        `${inviterName} lädt Sie ein, der Firma «${companyName}» auf Compliance Assistant beizutreten, mit dem Abonnement der Firma.`,
+        `Nehmen Sie die Einladung hier an: ${link}`,
+        `Melden Sie sich dazu mit ${email} an. Falls Sie noch kein Konto haben, können Sie über den Link zuerst eines mit dieser Adresse eröffnen.`,
+        `Der Link ist ${days} Tage gültig und kann einmal verwendet werden. Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.`,
+      ],
+      footer: 'Compliance Assistant',
+    }),
     integration_sync_failed: ({ firstName, connectionName, reason, detail, link }) => {
       const reasons: Record<SyncFailureReason, string> = {
         auth: 'die Anmeldung wurde abgelehnt (Passwort oder Token wurden vielleicht geändert).',
@@ -201,6 +248,27 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    payment_failed: ({ firstName, planName, graceUntil, link }) => ({
+      subject: 'Le paiement de votre abonnement a échoué',
+      greeting: `Bonjour ${firstName},`,
+      lines: [
+        `Le paiement du renouvellement de votre formule ${planName} n’a pas pu être encaissé.`,
+        `Votre formule reste active jusqu’au ${graceUntil}. Ensuite, les limites de la formule Free s’appliquent ; rien de ce que vous avez enregistré n’est supprimé.`,
+        `Mettez à jour votre moyen de paiement ici : ${link}`,
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    company_invitation: ({ inviterName, companyName, email, link, days }) => ({
+      subject: `${inviterName} vous invite à rejoindre ${companyName} sur Compliance Assistant`,
+      greeting: 'Bonjour,',
+      lines: [
+        `${inviterName} vous invite à rejoindre l’entreprise « ${companyName} » sur Compliance Assistant, avec l’abonnement de l’entreprise.`,
+        `Acceptez l’invitation ici : ${link}`,
+        `Connectez-vous avec ${email} pour l’accepter. Si vous n’avez pas encore de compte, le lien vous permet d’en créer un avec cette adresse.`,
+        `Le lien est valable ${days} jours et ne peut être utilisé qu’une fois. Si vous n’attendiez pas cette invitation, vous pouvez ignorer cet e-mail.`,
+      ],
+      footer: 'Compliance Assistant',
+    }),
     integration_sync_failed: ({ firstName, connectionName, reason, detail, link }) => {
       const reasons: Record<SyncFailureReason, string> = {
         auth: 'la connexion a été refusée (le mot de passe ou le jeton a peut-être changé).',
@@ -263,6 +331,27 @@ const catalogues: Record<Locale, Catalogue> = {
       lines: [
         'La password del suo account è appena stata modificata e le altre sessioni sono state disconnesse.',
         'Se non è stato lei, reimposti subito la password e contatti l’amministratore.',
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    payment_failed: ({ firstName, planName, graceUntil, link }) => ({
+      subject: 'Il pagamento del Suo abbonamento non è riuscito',
+      greeting: `Buongiorno ${firstName},`,
+      lines: [
+        `Non è stato possibile incassare il pagamento del rinnovo del Suo piano ${planName}.`,
+        `Il Suo piano resta attivo fino al ${graceUntil}. In seguito si applicano i limiti del piano Free; nulla di quanto ha salvato viene eliminato.`,
+        `Aggiorni qui il Suo metodo di pagamento: ${link}`,
+      ],
+      footer: 'Compliance Assistant',
+    }),
+    company_invitation: ({ inviterName, companyName, email, link, days }) => ({
+      subject: `${inviterName} la invita a unirsi a ${companyName} su Compliance Assistant`,
+      greeting: 'Buongiorno,',
+      lines: [
+        `${inviterName} la invita a unirsi all’azienda «${companyName}» su Compliance Assistant, con l’abbonamento dell’azienda.`,
+        `Accetti l’invito qui: ${link}`,
+        `Acceda con ${email} per accettarlo. Se non ha ancora un account, il link le permette di crearne prima uno con questo indirizzo.`,
+        `Il link è valido ${days} giorni e può essere usato una sola volta. Se non si aspettava questo invito, può ignorare questa e-mail.`,
       ],
       footer: 'Compliance Assistant',
     }),

@@ -423,6 +423,38 @@ export function createMarketplaceRepository(db: Db) {
       await db.insert(marketplaceReports).values(report);
     },
 
+    /**
+     * The marketplace's own flag of a near-duplicate listing (no reporter), once while it is open.
+     */
+    async insertDuplicateFlag(flag: { listingId: string; duplicateOfId: string; similarity: number; reason: string }) {
+      const open = await queryRows<{ id: string }>(
+        db,
+        sql`select id from marketplace_reports where listing_id = ${flag.listingId} and reporter_id is null
+              and duplicate_of_id = ${flag.duplicateOfId} and resolved_at is null`,
+      );
+      if (open.length > 0) return;
+      await db.insert(marketplaceReports).values({ ...flag, reviewId: null, reporterId: null });
+    },
+
+    /**
+     * The instructions of other authors' published listings of about the given normalised length
+     * (a near-duplicate cannot be much shorter or longer), for the originality check.
+     */
+    async publishedTextsOfOthers(
+      authorId: string,
+      length: { min: number; max: number },
+    ): Promise<{ listingId: string; instructions: string }[]> {
+      return queryRows<{ listingId: string; instructions: string }>(
+        db,
+        sql`select i.listing_id as "listingId", i.instructions
+            from marketplace_listing_items i
+            join marketplace_listings l on l.id = i.listing_id
+            where l.status = 'published' and l.author_id <> ${authorId}
+              and length(btrim(regexp_replace(i.instructions, '[[:space:]]+', ' ', 'g')))
+                  between ${Math.floor(length.min)} and ${Math.ceil(length.max)}`,
+      );
+    },
+
     async openReports() {
       return queryRows<{
         id: string;
@@ -434,17 +466,25 @@ export function createMarketplaceRepository(db: Db) {
         review_id: string | null;
         review_text: string | null;
         review_rating: number | null;
-        reporter_id: string;
-        reporter_name: string;
+        reporter_id: string | null;
+        reporter_name: string | null;
+        duplicate_of_id: string | null;
+        duplicate_of_title: string | null;
+        duplicate_of_author: string | null;
+        similarity: number | null;
       }>(
         db,
         sql`select rp.id, rp.reason, rp.created_at, l.id as listing_id, l.title as listing_title,
               l.status as listing_status, r.id as review_id, r.text as review_text, r.rating as review_rating,
-              u.id as reporter_id, trim(u.first_name || ' ' || u.last_name) as reporter_name
+              u.id as reporter_id, trim(u.first_name || ' ' || u.last_name) as reporter_name,
+              d.id as duplicate_of_id, d.title as duplicate_of_title,
+              trim(du.first_name || ' ' || du.last_name) as duplicate_of_author, rp.similarity
             from marketplace_reports rp
             join marketplace_listings l on l.id = rp.listing_id
-            join users u on u.id = rp.reporter_id
+            left join users u on u.id = rp.reporter_id
             left join marketplace_reviews r on r.id = rp.review_id
+            left join marketplace_listings d on d.id = rp.duplicate_of_id
+            left join users du on du.id = d.author_id
             where rp.resolved_at is null
             order by rp.created_at, rp.id
             limit 200`,

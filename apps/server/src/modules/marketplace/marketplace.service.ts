@@ -20,13 +20,7 @@ import {
   type UpdateListingInput,
   type VerifyPurchaseResult,
 } from '@compliance/shared/marketplace';
-import {
-  fillPrompt,
-  placeholderValueIssues,
-  placeholderValues,
-  type UsePromptInput,
-  type UsePromptResult,
-} from '@compliance/shared/prompts';
+import { type UsePromptInput, type UsePromptResult } from '@compliance/shared/prompts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
@@ -34,6 +28,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { PaymentsService } from '../billing/payments.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
+import { checkOriginality, normaliseInstructions, type Originality } from './originality.ts';
 import type { ListingReadRow, MarketplaceRepository, ReviewReadRow } from './marketplace.repository.ts';
 
 /** The payments purpose this module's checkouts carry. */
@@ -142,6 +137,38 @@ export function createMarketplaceService({
     return content.prompts;
   }
 
+  /**
+   * Publishing a copy: the same instructions as another author's published listing (whatever the
+   * case and spacing) are refused; nearly the same are let through and flagged afterwards.
+   */
+  async function originalityOf(caller: UserActor, items: { instructions: string }[]): Promise<Originality> {
+    const lengths = items.map((item) => normaliseInstructions(item.instructions).length);
+    const published = await repository.publishedTextsOfOthers(caller.user.id, {
+      min: Math.min(...lengths) * 0.7,
+      max: Math.max(...lengths) * 1.45,
+    });
+    const verdict = checkOriginality(
+      items.map((item) => item.instructions),
+      published,
+    );
+    if (verdict.verdict === 'duplicate') {
+      throw new AppError('LISTING_DUPLICATE', 409, 'Another author already offers the same instructions');
+    }
+    return verdict;
+  }
+
+  /** A near-duplicate goes to the admins' moderation queue as a flagged listing. */
+  async function flagIfNearDuplicate(listingId: string, verdict: Originality): Promise<void> {
+    if (verdict.verdict !== 'nearDuplicate') return;
+    const similarity = Math.floor(verdict.similarity * 100);
+    await repository.insertDuplicateFlag({
+      listingId,
+      duplicateOfId: verdict.listingId,
+      similarity,
+      reason: `Automatic check: the instructions are ${similarity}% the same as another author's listing`,
+    });
+  }
+
   async function detail(caller: UserActor, row: ListingReadRow): Promise<ListingDetail> {
     const [items, reviews] = await Promise.all([repository.items(row.id), repository.reviews(row.id)]);
     const mine = row.author_id === caller.user.id;
@@ -205,6 +232,7 @@ export function createMarketplaceService({
         throw new AppError('LISTING_LIMIT_REACHED', 409, `At most ${MAX_LISTINGS_PER_AUTHOR} listings per author`);
       }
       const items = await snapshot(caller, input.kind, input.sourceId);
+      const originality = await originalityOf(caller, items);
       const id = await repository.insertListing(
         {
           authorId: caller.user.id,
@@ -221,6 +249,7 @@ export function createMarketplaceService({
         },
         items,
       );
+      await flagIfNearDuplicate(id, originality);
       return detail(caller, (await repository.listing(caller.user.id, id))!);
     },
 
@@ -234,7 +263,10 @@ export function createMarketplaceService({
       if (input.price) await requireSelling(caller, input.price.amount);
       if (input.refreshContent) {
         if (!listing.sourceId) throw new AppError('PROMPT_NOT_FOUND', 404, 'The published prompt no longer exists');
-        await repository.refreshItems(listing.id, await snapshot(caller, listing.kind, listing.sourceId));
+        const items = await snapshot(caller, listing.kind, listing.sourceId);
+        const originality = await originalityOf(caller, items);
+        await repository.refreshItems(listing.id, items);
+        await flagIfNearDuplicate(listing.id, originality);
       }
       const changes = {
         title: input.title,
@@ -390,21 +422,12 @@ export function createMarketplaceService({
     },
 
     /** Fills a licensed prompt in, with the same checks as a prompt of one's own library. */
-    async useLicensedPrompt(actor: Actor, { id, values }: UsePromptInput & { id: string }): Promise<UsePromptResult> {
+    async useLicensedPrompt(
+      actor: Actor,
+      { id, values, language }: UsePromptInput & { id: string },
+    ): Promise<UsePromptResult> {
       const prompt = await this.licensedPrompt(actor, { id });
-      const issues = placeholderValueIssues(prompt.placeholders, values);
-      if (Object.keys(issues).length > 0) {
-        throw new AppError('PROMPT_VALUES_INVALID', 400, 'Some placeholder values are missing or invalid', {
-          fields: Object.fromEntries(Object.entries(issues).map(([name, issue]) => [`values.${name}`, issue])),
-        });
-      }
-      const runId = await prompts.recordLicensedRun(actor, {
-        promptId: prompt.id,
-        title: prompt.title,
-        version: prompt.version,
-        values: placeholderValues(prompt.placeholders, values),
-      });
-      return { text: fillPrompt(prompt.instructions, prompt.placeholders, values), version: prompt.version, runId };
+      return prompts.useLicensed(actor, { promptId: prompt.id, ...prompt }, { values, language });
     },
 
     /** A verified buyer's review: one per buyer and listing, edited by writing it again. */
@@ -456,8 +479,17 @@ export function createMarketplaceService({
             row.review_id === null
               ? null
               : { id: row.review_id, text: row.review_text ?? '', rating: row.review_rating ?? 0 },
-          reporter: { id: row.reporter_id, name: row.reporter_name },
+          reporter: row.reporter_id ? { id: row.reporter_id, name: row.reporter_name ?? '' } : null,
           reason: row.reason,
+          duplicateOf:
+            row.duplicate_of_id && row.similarity !== null
+              ? {
+                  id: row.duplicate_of_id,
+                  title: row.duplicate_of_title ?? '',
+                  authorName: row.duplicate_of_author ?? '',
+                  similarity: row.similarity,
+                }
+              : null,
           createdAt: iso(row.created_at),
         })),
         purchases: purchases.map((row) => ({

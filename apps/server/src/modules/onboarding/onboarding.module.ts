@@ -10,16 +10,20 @@ declare module 'fastify' {
   }
 }
 
-/** Onboarding of a user and of their company; companies and their members. */
+/** Onboarding of a user and of their company; companies, their members and invitations. */
 export const onboardingModule = fp(
   async (app) => {
     const onboarding = createOnboardingService({
       access: app.access,
       repository: createOnboardingRepository(app.db),
       entitlements: app.entitlements,
+      mail: app.mail,
+      audit: app.audit,
+      publicUrl: app.config.publicUrl,
+      notifyUserChanged: (userId) => app.sessions.notifyUserChanged(userId),
     });
     app.decorate('onboarding', onboarding);
     await app.register(onboardingRoutes, { prefix: '/api', onboarding });
   },
-  { name: 'onboarding', dependencies: ['db', 'auth', 'entitlements'] },
+  { name: 'onboarding', dependencies: ['db', 'auth', 'entitlements', 'mail', 'audit'] },
 );

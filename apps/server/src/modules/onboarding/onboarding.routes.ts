@@ -1,8 +1,12 @@
 import {
-  addCompanyMemberInputSchema,
+  acceptCompanyInvitationInputSchema,
+  companyInvitationPreviewSchema,
   companyOnboardingInputSchema,
   companySchema,
+  invitationTokenSchema,
+  inviteCompanyMemberInputSchema,
   onboardingStateSchema,
+  updateCompanyMemberInputSchema,
   userOnboardingInputSchema,
 } from '@compliance/shared/billing';
 import { errorBodySchema } from '@compliance/shared/errors';
@@ -16,9 +20,13 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  410: errorBodySchema,
 };
 
-/** /onboarding/user and /onboarding/company, and the company's members. */
+const memberParams = z.object({ userId: z.uuid() });
+const invitationParams = z.object({ invitationId: z.uuid() });
+
+/** /onboarding/user and /onboarding/company, the company's members and its invitations. */
 export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingService }> = async (
   app,
   { onboarding },
@@ -53,7 +61,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
     {
       schema: {
         tags: ['onboarding'],
-        summary: 'Create the caller’s company (they become its admin) or update it',
+        summary: 'Create the caller’s company (they become its admin) or update its profile',
         body: companyOnboardingInputSchema,
         response: { 200: companySchema, ...errors },
       },
@@ -66,7 +74,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
     {
       schema: {
         tags: ['onboarding'],
-        summary: 'The caller’s company and its members',
+        summary: 'The caller’s company, its members and (for admins) its open invitations',
         response: { 200: companySchema, ...errors },
       },
     },
@@ -74,16 +82,82 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
   );
 
   app.post(
-    '/company/members',
+    '/company/invitations',
     {
       schema: {
         tags: ['onboarding'],
-        summary: 'Add a colleague with an account to the company (one seat each)',
-        body: addCompanyMemberInputSchema,
+        summary: 'Invite a colleague by e-mail (an open invitation takes a seat)',
+        body: inviteCompanyMemberInputSchema,
         response: { 200: companySchema, ...errors },
       },
     },
-    async (request) => onboarding.addMember(request.actor, request.body),
+    async (request) => onboarding.invite(request.actor, request.body),
+  );
+
+  app.post(
+    '/company/invitations/:invitationId/resend',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Send an open invitation again, with a new link and expiry',
+        params: invitationParams,
+        response: { 200: companySchema, ...errors },
+      },
+    },
+    async (request) => onboarding.resendInvitation(request.actor, request.params),
+  );
+
+  app.delete(
+    '/company/invitations/:invitationId',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Revoke an open invitation (its seat is free again)',
+        params: invitationParams,
+        response: { 200: companySchema, ...errors },
+      },
+    },
+    async (request) => onboarding.revokeInvitation(request.actor, request.params),
+  );
+
+  app.get(
+    '/invitations/preview',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'The invitation behind a link: company, invited address, expiry',
+        querystring: z.object({ token: invitationTokenSchema }),
+        response: { 200: companyInvitationPreviewSchema, ...errors },
+      },
+    },
+    async (request) => onboarding.previewInvitation(request.actor, request.query),
+  );
+
+  app.post(
+    '/invitations/accept',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Accept an invitation with the invited account and join the company',
+        body: acceptCompanyInvitationInputSchema,
+        response: { 200: companySchema, ...errors },
+      },
+    },
+    async (request) => onboarding.acceptInvitation(request.actor, request.body),
+  );
+
+  app.patch(
+    '/company/members/:userId',
+    {
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Change a member’s role (the last admin cannot be demoted)',
+        params: memberParams,
+        body: updateCompanyMemberInputSchema,
+        response: { 200: companySchema, ...errors },
+      },
+    },
+    async (request) => onboarding.changeMemberRole(request.actor, { ...request.params, ...request.body }),
   );
 
   app.delete(
@@ -91,9 +165,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
     {
       schema: {
         tags: ['onboarding'],
-        summary: 'Remove a member from the company (their own data stays theirs)',
-        params: z.object({ userId: z.uuid() }),
-        response: { 200: companySchema, ...errors },
+        summary: 'Remove a member from the company; their own data stays theirs (null when admins remove themselves)',
+        params: memberParams,
+        response: { 200: companySchema.nullable(), ...errors },
       },
     },
     async (request) => onboarding.removeMember(request.actor, request.params),

@@ -1,4 +1,11 @@
-import type { Placeholder, Prompt, PromptCategory, PromptSummary, PromptVersion } from '@compliance/shared/prompts';
+import {
+  hasOptions,
+  type Placeholder,
+  type Prompt,
+  type PromptCategory,
+  type PromptSummary,
+  type PromptVersion,
+} from '@compliance/shared/prompts';
 import type { PromptCategoryRow, PromptContent, PromptRow, PromptVersionRow } from './prompts.repository.ts';
 
 export function toCategory(row: PromptCategoryRow, promptCount: number): PromptCategory {
@@ -21,7 +28,7 @@ export function toPlaceholder(placeholder: Placeholder): Placeholder {
     required: placeholder.required,
     defaultValue: placeholder.defaultValue,
     // Options belong to choices only: a placeholder that stopped being a select drops them.
-    options: placeholder.type === 'select' ? placeholder.options : [],
+    options: hasOptions(placeholder.type) ? placeholder.options : [],
   };
 }
 

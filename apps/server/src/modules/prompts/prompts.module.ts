@@ -12,9 +12,14 @@ declare module 'fastify' {
 /** The personal prompt library (issue 14): categories, prompts with placeholders, versions, import/export. */
 export const promptsModule = fp(
   async (app) => {
-    const prompts = createPromptsService({ access: app.access, repository: createPromptsRepository(app.db) });
+    const prompts = createPromptsService({
+      access: app.access,
+      repository: createPromptsRepository(app.db),
+      readDocument: (actor, id) => app.library.getFile(actor, id),
+      findDocuments: async (actor, text, limit) => (await app.library.searchByName(actor, text, limit)).files,
+    });
     app.decorate('prompts', prompts);
     await app.register(promptsRoutes, { prefix: '/api', prompts });
   },
-  { name: 'prompts', dependencies: ['db', 'auth'] },
+  { name: 'prompts', dependencies: ['db', 'auth', 'library'] },
 );

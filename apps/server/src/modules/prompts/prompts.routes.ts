@@ -1,5 +1,7 @@
 import { errorBodySchema } from '@compliance/shared/errors';
 import {
+  documentChoicesQuerySchema,
+  documentChoicesResponseSchema,
   PROMPT_IMPORT_MAX_BYTES,
   deletePromptCategoryQuerySchema,
   duplicatePromptInputSchema,
@@ -256,6 +258,19 @@ export const promptsRoutes: FastifyPluginAsyncZod<PromptsRoutesOptions> = async 
     },
     async (request, reply) =>
       reply.code(201).send(await prompts.duplicatePrompt(request.actor, { ...request.body, id: request.params.id })),
+  );
+
+  app.get(
+    '/prompts/document-choices',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s own ready documents a `document` placeholder can take, matched by name',
+        querystring: documentChoicesQuerySchema,
+        response: { 200: documentChoicesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ documents: await prompts.documentChoices(request.actor, request.query) }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { Access } from '../access/access.ts';
 import { createPromptCategoriesService } from './prompt-categories.service.ts';
-import { createPromptLibraryService } from './prompt-library.service.ts';
+import { createPromptLibraryService, type FindDocuments, type ReadDocument } from './prompt-library.service.ts';
 import { createPromptTransferService } from './prompt-transfer.service.ts';
 import { createPromptVersionsService } from './prompt-versions.service.ts';
 import type { PromptsRepository } from './prompts.repository.ts';
@@ -8,6 +8,9 @@ import type { PromptsRepository } from './prompts.repository.ts';
 export interface PromptsServiceDeps {
   access: Access;
   repository: PromptsRepository;
+  /** A library document as the actor may read it (for `document` placeholders). */
+  readDocument: ReadDocument;
+  findDocuments: FindDocuments;
 }
 
 /**

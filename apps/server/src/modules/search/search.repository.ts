@@ -36,6 +36,8 @@ export interface ChunkSearch {
   language?: string;
   userId: string | null;
   includeKnowledgeBase: boolean;
+  /** Only passages of these documents (still within the scope above), when given. */
+  documentIds?: string[];
   limit: number;
   /** Chunks taken per term before ranking; ranking cost grows with it (DESIGN §7). */
   candidateLimit: number;
@@ -99,6 +101,38 @@ export function createSearchRepository(db: Db) {
 
   return {
     /**
+     * The first passages of the given documents (within the scope), in document order: what a
+     * question about a chosen document reads when none of its passages holds the question's words.
+     */
+    async openingChunks(search: {
+      documentIds: string[];
+      userId: string | null;
+      includeKnowledgeBase: boolean;
+      perDocument: number;
+    }): Promise<PassageRow[]> {
+      const scopes: SQL[] = [];
+      if (search.userId) scopes.push(sql`(f.scope = 'user' and f.owner_user_id = ${search.userId})`);
+      if (search.includeKnowledgeBase) scopes.push(sql`f.scope = 'kb'`);
+      if (scopes.length === 0 || search.documentIds.length === 0) return [];
+      return queryRows<PassageRow>(
+        db,
+        sql`select c.id as "chunkId", c.file_id as "documentId", f.title, f.name as "fileName", f.scope,
+                   c.page, c.heading, c.text, f.language, 0::float8 as rank,
+                   coalesce(f.metadata->>'lastVerified', f.metadata->>'asOf') as "asOf",
+                   left(c.text, 300) as snippet
+            from file_chunks c
+            join files f on f.id = c.file_id
+            where f.status = 'ready' and (${sql.join(scopes, sql` or `)})
+              and f.id in (${sql.join(
+                search.documentIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})
+              and c.chunk_index < ${search.perDocument}
+            order by f.id, c.chunk_index`,
+      );
+    },
+
+    /**
      * Ranked retrieval (BM25-like): each term's chunks are taken up to `candidateLimit` (so rare
      * words always bring all their passages), then every candidate is scored as the sum over the
      * terms it holds of idf × ts_rank — headings count more than body text — plus a bonus for terms
@@ -110,6 +144,14 @@ export function createSearchRepository(db: Db) {
       if (search.userId) scopes.push(sql`(f.scope = 'user' and f.owner_user_id = ${search.userId})`);
       if (search.includeKnowledgeBase) scopes.push(sql`f.scope = 'kb'`);
       if (scopes.length === 0 || search.terms.length === 0) return [];
+      if (search.documentIds) {
+        if (search.documentIds.length === 0) return [];
+        const within = sql`f.id in (${sql.join(
+          search.documentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+        scopes.splice(0, scopes.length, sql`((${sql.join(scopes, sql` or `)}) and ${within})`);
+      }
 
       const parsed = await lexemes(search.terms, configs);
       if (parsed.length === 0) return [];

@@ -8,7 +8,7 @@ import { locales } from '@compliance/shared/locales';
 import type { Db } from '../../db/client.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
 import { createGlossary, loadGlossary, type Glossary } from './glossary.ts';
-import { createSearchRepository, type QueryTerm } from './search.repository.ts';
+import { createSearchRepository, type PassageRow, type QueryTerm } from './search.repository.ts';
 
 export interface SearchChunksInput {
   query: string;
@@ -19,6 +19,8 @@ export interface SearchChunksInput {
    * by every signed-in user) when `includeKnowledgeBase`. `userId: null` searches the knowledge base only.
    */
   scope: { userId: string | null; includeKnowledgeBase: boolean };
+  /** Only passages of these documents (within `scope`). */
+  documentIds?: string[];
   limit?: number;
   /** Also search the glossary's names of the concepts the query mentions, in the other languages. */
   acrossLanguages?: boolean;
@@ -87,6 +89,7 @@ export function createSearchService(
       query,
       language,
       scope,
+      documentIds,
       limit = 10,
       acrossLanguages = !language,
     }: SearchChunksInput): Promise<Passage[]> {
@@ -112,28 +115,52 @@ export function createSearchService(
         language,
         userId: scope.userId,
         includeKnowledgeBase: scope.includeKnowledgeBase,
+        ...(documentIds ? { documentIds } : {}),
         limit: Math.min(Math.max(limit, 1), 100),
         candidateLimit,
         markStart: SNIPPET_MARK_START,
         markEnd: SNIPPET_MARK_END,
       });
-      return rows.map((row) => ({
-        chunkId: row.chunkId,
-        documentId: row.documentId,
-        // A user's own file goes by its name everywhere (an extracted first line is no title); the
-        // knowledge base's documents by their titles.
-        title: row.scope === 'user' ? row.fileName : (row.title ?? row.fileName),
-        fileName: row.fileName,
-        scope: row.scope,
-        page: row.page,
-        heading: row.heading,
-        snippet: row.snippet,
-        text: row.text,
-        language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
-        rank: Number(row.rank),
-        asOf: row.asOf && /^\d{4}-\d{2}-\d{2}$/.test(row.asOf) ? row.asOf : null,
-      }));
+      return rows.map(toPassage);
     },
+
+    /** The first passages of each of these documents (within `scope`), for a question about them. */
+    async openingPassages({
+      documentIds,
+      scope,
+      perDocument = 2,
+    }: {
+      documentIds: string[];
+      scope: SearchChunksInput['scope'];
+      perDocument?: number;
+    }): Promise<Passage[]> {
+      const rows = await repository.openingChunks({
+        documentIds,
+        userId: scope.userId,
+        includeKnowledgeBase: scope.includeKnowledgeBase,
+        perDocument,
+      });
+      return rows.map(toPassage);
+    },
+  };
+}
+
+function toPassage(row: PassageRow): Passage {
+  return {
+    chunkId: row.chunkId,
+    documentId: row.documentId,
+    // A user's own file goes by its name everywhere (an extracted first line is no title); the
+    // knowledge base's documents by their titles.
+    title: row.scope === 'user' ? row.fileName : (row.title ?? row.fileName),
+    fileName: row.fileName,
+    scope: row.scope,
+    page: row.page,
+    heading: row.heading,
+    snippet: row.snippet,
+    text: row.text,
+    language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
+    rank: Number(row.rank),
+    asOf: row.asOf && /^\d{4}-\d{2}-\d{2}$/.test(row.asOf) ? row.asOf : null,
   };
 }
 

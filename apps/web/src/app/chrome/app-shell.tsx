@@ -17,6 +17,7 @@ import { usePageTitle } from './page-title.ts';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useCountriesRealtime } from '@/features/countries/hooks/use-countries-realtime.ts';
+import { BillingBanner } from '@/features/billing/components/billing-banner.tsx';
 
 /** localStorage key remembering a collapsed desktop sidebar. */
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar_collapsed';
@@ -275,6 +276,7 @@ export function AppShell({ layout, navigation, navLabel, homeHref, badge, conten
                 : 'flex min-h-0 flex-col overflow-hidden',
             )}
           >
+            <BillingBanner className={content === 'fill' ? 'mx-4 mt-4 mb-0' : undefined} />
             {children}
           </main>
         </div>

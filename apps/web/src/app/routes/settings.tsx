@@ -1,6 +1,7 @@
 import { SettingsPage } from '@/features/account/routes/settings.tsx';
 import { LearningSettingsCard } from '@/features/courses/components/learning-settings-card.tsx';
 import { IntegrationsSettingsCard } from '@/features/integrations/components/integrations-settings-card.tsx';
+import { OnboardingSettingsCard } from '@/features/onboarding/components/onboarding-settings-card.tsx';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 
 export const handle = { title: 'common:pages.settings.title' } satisfies RouteHandle;
@@ -9,6 +10,7 @@ export const handle = { title: 'common:pages.settings.title' } satisfies RouteHa
 export function Component() {
   return (
     <SettingsPage>
+      <OnboardingSettingsCard />
       <LearningSettingsCard />
       <IntegrationsSettingsCard />
     </SettingsPage>

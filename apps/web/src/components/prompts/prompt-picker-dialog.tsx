@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Braces, Lock, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -51,7 +52,7 @@ export function PromptPickerDialog({
 }
 
 function PromptChoices({ initialSearch, onPick }: { initialSearch: string; onPick: (prompt: PickedPrompt) => void }) {
-  const { t } = useTranslation('prompts');
+  const { t } = useTranslation(['prompts', 'errors']);
   const [search, setSearch] = useState(initialSearch);
   const own = useQuery({
     queryKey: [...promptQueryKeys.lists(), { sort: 'mostUsed' }],
@@ -89,6 +90,21 @@ function PromptChoices({ initialSearch, onPick }: { initialSearch: string; onPic
       {own.isPending || licensed.isPending ? (
         <div className="flex justify-center py-6">
           <Spinner />
+        </div>
+      ) : (own.isError || licensed.isError) && choices.length === 0 ? (
+        // Not "your library is empty" when it could not be read (SPEC §8).
+        <div role="alert" className="flex flex-col items-center gap-2 py-4 text-center text-sm text-red-700">
+          {t('errors:prompts.promptsFailed')}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              if (own.isError) void own.refetch();
+              if (licensed.isError) void licensed.refetch();
+            }}
+          >
+            {t('prompts:actions.retry')}
+          </Button>
         </div>
       ) : choices.length === 0 ? (
         <p className="py-4 text-center text-sm text-neutral-600">

@@ -5,6 +5,7 @@ import {
   type Prompt,
   type UsePromptResult,
 } from '@compliance/shared/prompts';
+import { isLocale } from '@compliance/shared/locales';
 import { CircleAlert, Copy, MessageSquarePlus, Pencil, Wand } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ import { useDataChoices } from './data-choices.ts';
 import { useFillPrompt, type PromptSource } from './fill-prompt.ts';
 import { useLicensedPrompt } from './get-licensed-prompts.ts';
 import { usePrompt } from './get-prompt.ts';
+import { DocumentChoice, MultiChoice } from './placeholder-choices.tsx';
 
 export interface UsePromptDialogProps {
   /** The prompt to use; null closes the dialog. */
@@ -91,10 +93,14 @@ function ValueInput({
   placeholder,
   value,
   onChange,
+  documentName,
 }: {
   placeholder: Placeholder;
   value: string;
-  onChange: (value: string) => void;
+  /** `name`: the chosen document's (a `document` placeholder). */
+  onChange: (value: string, name?: string) => void;
+  /** The name of the document chosen earlier, shown again when the values are edited. */
+  documentName?: string | undefined;
 }) {
   const { t } = useTranslation('prompts');
   const common = { value, onChange: (event: { target: { value: string } }) => onChange(event.target.value) };
@@ -111,6 +117,10 @@ function ValueInput({
           ]}
         />
       );
+    case 'multiSelect':
+      return <MultiChoice placeholder={placeholder} value={value} onChange={onChange} />;
+    case 'document':
+      return <DocumentChoice value={value} onChange={onChange} initialName={documentName} />;
     case 'country':
     case 'regulatoryFunction':
       return <DataChoice type={placeholder.type} {...common} />;
@@ -159,9 +169,10 @@ function UsePromptForm({
   source: PromptSource;
   onInsert: ((text: string, runId: string) => void) | undefined;
 }) {
-  const { t } = useTranslation(['prompts', 'errors']);
+  const { t, i18n } = useTranslation(['prompts', 'errors']);
   const navigate = useNavigate();
   const fill = useFillPrompt(source);
+  const language = isLocale(i18n.language) ? i18n.language : undefined;
   const [values, setValues] = useState(() => initialValues(prompt.placeholders));
   // A newer version arriving while the dialog is open (a refetch) keeps what the user typed for the
   // placeholders it still has, instead of starting the form over.
@@ -175,6 +186,7 @@ function UsePromptForm({
     });
   }
   const [issues, setIssues] = useState<Record<string, string>>({});
+  const [documentNames, setDocumentNames] = useState<Record<string, string>>({});
   const [result, setResult] = useState<UsePromptResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const formId = useId();
@@ -188,7 +200,7 @@ function UsePromptForm({
   const run = useCallback(
     async (current: Record<string, string>) => {
       try {
-        const filled = await mutateAsync({ id: prompt.id, values: current });
+        const filled = await mutateAsync({ id: prompt.id, values: current, ...(language ? { language } : {}) });
         setResult(filled);
       } catch (error) {
         if (isApiError(error) && error.code === 'PROMPT_VALUES_INVALID' && error.fields) {
@@ -199,7 +211,7 @@ function UsePromptForm({
         setFailure(errorMessageKey(error));
       }
     },
-    [mutateAsync, prompt.id],
+    [mutateAsync, prompt.id, language],
   );
 
   useEffect(() => {
@@ -318,8 +330,10 @@ function UsePromptForm({
           <ValueInput
             placeholder={placeholder}
             value={values[placeholder.name] ?? ''}
-            onChange={(value) => {
+            documentName={documentNames[values[placeholder.name] ?? '']}
+            onChange={(value, name) => {
               setValues((current) => ({ ...current, [placeholder.name]: value }));
+              if (name) setDocumentNames((current) => ({ ...current, [value]: name }));
               if (issues[placeholder.name]) {
                 setIssues(({ [placeholder.name]: _fixed, ...rest }) => rest);
               }

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -21,6 +21,8 @@ const fieldNames = ['firstName', 'lastName', 'email', 'password', 'passwordConfi
 export function SignupForm({ title, description }: { title: string; description: string }) {
   const { t } = useTranslation(['auth', 'common', 'errors']);
   const navigate = useNavigate();
+  // Where to go once the address is confirmed (e.g. back to an invitation), passed on to the code entry.
+  const redirectTo = useSearchParams()[0].get('redirectTo') ?? undefined;
   const signup = useSignup();
   const checklistId = useId();
   const [formError, setFormError] = useState<string | null>(null);
@@ -37,7 +39,7 @@ export function SignupForm({ title, description }: { title: string; description:
       setFormError(null);
       try {
         await signup.mutateAsync({ ...values, language: currentLocale() });
-        await navigate(paths.auth.verifyEmail.getHref(), { replace: true });
+        await navigate(paths.auth.verifyEmail.getHref(redirectTo), { replace: true });
       } catch (error) {
         if (!applyServerFieldErrors(error, form.setError, fieldNames)) setFormError(t(errorMessageKey(error)));
       }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -37,6 +37,9 @@ export function Component() {
   const { t } = useTranslation(['auth', 'errors']);
   const token = useAuthToken();
   const navigate = useNavigate();
+  // A same-site path to continue to (e.g. an invitation link opened before signing up), else the dashboard.
+  const redirectTo = useSearchParams()[0].get('redirectTo');
+  const next = redirectTo?.startsWith('/') && !redirectTo.startsWith('//') ? redirectTo : paths.app.dashboard.getHref();
   const session = useQuery({ ...sessionQueryOptions(), enabled: token !== null });
   const verify = useVerifyEmail();
   const resend = useResendVerification();
@@ -50,7 +53,7 @@ export function Component() {
 
   if (!token) return <Navigate to={paths.auth.login.getHref()} replace />;
   if (session.isPending) return <Spinner className="mx-auto my-16" />;
-  if (session.data?.user.emailVerified) return <Navigate to={paths.app.dashboard.getHref()} replace />;
+  if (session.data?.user.emailVerified) return <Navigate to={next} replace />;
   if (!session.data) return <Navigate to={paths.auth.login.getHref()} replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -59,7 +62,7 @@ export function Component() {
     try {
       await verify.mutateAsync(values);
       toast.add({ title: t('auth:verify.verified'), color: 'success' });
-      await navigate(paths.app.dashboard.getHref(), { replace: true });
+      await navigate(next, { replace: true });
     } catch (error) {
       const remaining = isApiError(error) ? error.fields?.remainingAttempts : undefined;
       setFormError(

@@ -66,5 +66,5 @@ describe('/admin/plans', () => {
     expect(body.prices.CHF).toEqual({ month: 3400, year: 29000 });
     expect(body.limits).toEqual({ ...professional.limits, seats: 2 });
     expect(await within(screen.getByTestId('toaster')).findByText('Professional saved.')).toBeInTheDocument();
-  });
+  }, 20_000);
 });

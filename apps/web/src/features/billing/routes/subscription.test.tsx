@@ -1,5 +1,13 @@
 import type { SessionUser } from '@compliance/shared/auth';
-import type { BillingOverview, CheckoutStatus, PlanDto, TestCheckout } from '@compliance/shared/billing';
+import type {
+  BillingNotice,
+  BillingOverview,
+  CheckoutStatus,
+  PlanDto,
+  SubscriptionDto,
+  TestCheckout,
+} from '@compliance/shared/billing';
+import type { InvoiceDto } from '@compliance/shared/invoices';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/test-utils.tsx';
@@ -47,6 +55,7 @@ function overview(overrides: Partial<BillingOverview> = {}): BillingOverview {
     subscription: null,
     canManage: true,
     inCompany: false,
+    grant: null,
     usage: {
       tokens: { used: 0, limit: 500_000, period: '2026-11' },
       storage: { used: 0, limit: 1024 ** 3 },
@@ -74,6 +83,47 @@ const testCheckout: TestCheckout = {
 const fetchMock = vi.fn<typeof fetch>();
 let currentOverview = overview();
 let checkoutStatus: CheckoutStatus;
+let currentInvoices: InvoiceDto[] = [];
+let currentNotice: BillingNotice = { paymentFailed: false, graceUntil: null, graceExpired: false, canManage: true };
+
+const subscription = (overrides: Partial<SubscriptionDto> = {}): SubscriptionDto => ({
+  id: '00000000-0000-4000-8000-0000000000c2',
+  planId: 'professional',
+  interval: 'month',
+  currency: 'CHF',
+  seats: 1,
+  status: 'active',
+  provider: 'test',
+  forCompany: false,
+  currentPeriodStart: '2026-11-01T10:00:00.000Z',
+  currentPeriodEnd: '2026-12-01T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  graceUntil: null,
+  graceExpired: false,
+  ...overrides,
+});
+
+const invoice: InvoiceDto = {
+  id: '00000000-0000-4000-8000-0000000000d1',
+  number: 'INV-2026-000042',
+  issuedAt: '2026-11-01T10:00:00.000Z',
+  provider: 'test',
+  buyerName: 'Lea Meier',
+  buyerEmail: 'lea@example.test',
+  buyerCountry: 'CH',
+  currency: 'CHF',
+  lines: [{ description: 'Professional (month)', quantity: 1, unitAmount: 2900, amount: 2900 }],
+  net: 2683,
+  vatRate: 810,
+  vat: 217,
+  total: 2900,
+  status: 'paid',
+  periodStart: '2026-11-01T10:00:00.000Z',
+  periodEnd: '2026-12-01T10:00:00.000Z',
+  hostedUrl: null,
+  providerPdfUrl: null,
+  refundedAt: null,
+};
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -81,6 +131,8 @@ function json(status: number, body: unknown) {
 
 beforeEach(() => {
   currentOverview = overview();
+  currentInvoices = [];
+  currentNotice = { paymentFailed: false, graceUntil: null, graceExpired: false, canManage: true };
   checkoutStatus = {
     sessionId: 'cs_test_abc',
     status: 'open',
@@ -99,6 +151,18 @@ beforeEach(() => {
     if (url.pathname === '/api/auth/session') return json(200, { user: me });
     if (url.pathname === '/api/billing/plans') return json(200, { plans });
     if (url.pathname === '/api/billing/overview') return json(200, currentOverview);
+    if (url.pathname === '/api/billing/invoices') return json(200, { invoices: currentInvoices });
+    if (url.pathname === '/api/billing/notice') return json(200, currentNotice);
+    if (url.pathname === `/api/billing/invoices/${invoice.id}/pdf`) {
+      return new Response(new Blob(['%PDF-1.7']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+    }
+    if (url.pathname === '/api/billing/subscription/resume' && method === 'POST') {
+      currentOverview = { ...currentOverview, subscription: subscription() };
+      return json(200, currentOverview);
+    }
+    if (url.pathname === '/api/billing/portal' && method === 'POST') {
+      return json(200, { url: 'https://billing.stripe.test/p/session/abc' });
+    }
     if (url.pathname === '/api/billing/checkout' && method === 'POST') {
       return json(200, { sessionId: 'cs_test_abc', url: '/subscription/test-checkout/cs_test_abc' });
     }
@@ -123,6 +187,8 @@ beforeEach(() => {
           currentPeriodStart: '2026-11-24T10:00:00.000Z',
           currentPeriodEnd: '2027-11-24T10:00:00.000Z',
           cancelAtPeriodEnd: false,
+          graceUntil: null,
+          graceExpired: false,
         },
       };
       return json(200, { outcome: 'succeeded', redirectUrl: '/subscription/success?session_id=cs_test_abc' });
@@ -140,7 +206,7 @@ afterEach(() => {
 const posted = (path: string) =>
   fetchMock.mock.calls
     .filter(([input, init]) => String(input).includes(path) && init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    .map(([, init]) => (init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown)));
 
 describe('/subscription', () => {
   it('shows the plans side by side, marks the current one and switches to yearly prices', async () => {
@@ -217,5 +283,119 @@ describe('the dashboard’s plan and usage', () => {
     await waitFor(() =>
       expect(screen.getByRole('progressbar', { name: 'Storage' })).toHaveAttribute('aria-valuenow', '100'),
     );
+  });
+});
+
+describe('/subscription: manage the subscription and its invoices', () => {
+  it('lists the invoices with their VAT and downloads one as PDF', async () => {
+    currentOverview = overview({ plan: plans[1]!, subscription: subscription() });
+    currentInvoices = [invoice];
+    const createObjectURL = vi.fn(() => 'blob:invoice');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user } = renderRoute('/subscription', { token: 'token-123' });
+    const table = await screen.findByRole('table');
+    const row = within(table).getByRole('row', { name: /INV-2026-000042/ });
+    expect(within(row).getByText(/CHF\s2\.17 \(8\.1 %\)/)).toBeInTheDocument();
+    expect(within(row).getByText(/^CHF\s29$/)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'PDF INV-2026-000042' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const request = fetchMock.mock.calls.find(([input]) => String(input).includes(`/invoices/${invoice.id}/pdf`));
+    expect(String(request?.[0])).toContain('lang=en');
+  });
+
+  it('links Stripe’s own invoice page where Stripe has one', async () => {
+    currentOverview = overview({
+      provider: 'stripe',
+      plan: plans[1]!,
+      subscription: subscription({ provider: 'stripe' }),
+    });
+    currentInvoices = [
+      {
+        ...invoice,
+        provider: 'stripe',
+        hostedUrl: 'https://invoice.stripe.test/i/abc',
+        providerPdfUrl: 'https://pay.stripe.test/invoice/abc/pdf',
+      },
+    ];
+    renderRoute('/subscription', { token: 'token-123' });
+    expect(await screen.findByRole('link', { name: 'Stripe invoice INV-2026-000042' })).toHaveAttribute(
+      'href',
+      'https://invoice.stripe.test/i/abc',
+    );
+    expect(screen.getByRole('link', { name: 'Stripe PDF INV-2026-000042' })).toHaveAttribute(
+      'href',
+      'https://pay.stripe.test/invoice/abc/pdf',
+    );
+    // The app's own PDF stays available.
+    expect(screen.getByRole('button', { name: 'PDF INV-2026-000042' })).toBeInTheDocument();
+  });
+
+  it('resumes a subscription cancelled at period end', async () => {
+    currentOverview = overview({ plan: plans[1]!, subscription: subscription({ cancelAtPeriodEnd: true }) });
+    const { user } = renderRoute('/subscription', { token: 'token-123' });
+    expect(await screen.findByText(/Your subscription ends on/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume subscription' }));
+    expect(await screen.findByText(/Renews on/)).toBeInTheDocument();
+    expect(posted('/api/billing/subscription/resume')).toHaveLength(1);
+  });
+
+  it('opens Stripe’s customer portal from “Manage billing”', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    currentOverview = overview({
+      provider: 'stripe',
+      plan: plans[1]!,
+      subscription: subscription({ provider: 'stripe' }),
+    });
+    const { user } = renderRoute('/subscription', { token: 'token-123' });
+    await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/session/abc'));
+  });
+
+  it('shows the grace period after a failed renewal, and lets the plan be paid again', async () => {
+    currentOverview = overview({
+      plan: plans[1]!,
+      subscription: subscription({ status: 'past_due', graceUntil: '2026-12-08T10:00:00.000Z' }),
+    });
+    renderRoute('/subscription', { token: 'token-123' });
+    expect(
+      await screen.findByText(/The last renewal payment failed. Your plan stays active until/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
+  });
+});
+
+describe('the app shell’s banner after a failed renewal', () => {
+  it('tells until when the plan holds and links to the payment update', async () => {
+    currentNotice = {
+      paymentFailed: true,
+      graceUntil: '2026-12-08T10:00:00.000Z',
+      graceExpired: false,
+      canManage: true,
+    };
+    renderRoute('/dashboard', { token: 'token-123' });
+    const banner = await screen.findByTestId('billing-banner');
+    expect(banner).toHaveTextContent(/Your last subscription payment failed. Your plan stays active until 8 Dec 2026/);
+    expect(within(banner).getByRole('link', { name: 'Update payment' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('says when the Free plan’s limits apply, and shows nothing when all is paid', async () => {
+    currentNotice = {
+      paymentFailed: true,
+      graceUntil: '2026-12-08T10:00:00.000Z',
+      graceExpired: true,
+      canManage: false,
+    };
+    const { unmount } = renderRoute('/dashboard', { token: 'token-123' });
+    const banner = await screen.findByTestId('billing-banner');
+    expect(banner).toHaveTextContent(/the Free plan’s limits apply/);
+    expect(banner).toHaveTextContent(/ask your company’s administrator/);
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+    unmount();
+
+    currentNotice = { paymentFailed: false, graceUntil: null, graceExpired: false, canManage: true };
+    renderRoute('/dashboard', { token: 'token-123' });
+    expect(await screen.findByText('Plan: Free')).toBeInTheDocument();
+    expect(screen.queryByTestId('billing-banner')).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import {
   type Currency,
   type PlanDto,
 } from '@compliance/shared/billing';
-import { FlaskConical } from 'lucide-react';
+import { ExternalLink, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -25,7 +25,9 @@ import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
 import { useBillingOverview } from '../api/get-billing-overview.ts';
 import { usePlans } from '../api/get-plans.ts';
+import { useBillingPortal, useResumeSubscription } from '../api/manage-subscription.ts';
 import { IntervalSwitch } from '../components/interval-switch.tsx';
+import { InvoiceList } from '../components/invoice-list.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { planText } from '../utils/plan-text.ts';
 
@@ -41,19 +43,59 @@ function SubscriptionStatus({ overview }: { overview: BillingOverview }) {
   const { t } = useTranslation(['billing', 'errors']);
   const { formatDate } = useFormatters();
   const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const portal = useBillingPortal();
   const [confirming, setConfirming] = useState(false);
   const subscription = overview.subscription;
-  if (!subscription) return null;
+  if (!subscription) {
+    if (!overview.grant) return null;
+    return (
+      <p className="mb-6 rounded-xl border border-neutral-200 bg-neutral-50 p-4 text-sm text-neutral-800">
+        {t('billing:plans.granted', { date: formatDate(overview.grant.validUntil) })}
+      </p>
+    );
+  }
   const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : '';
+  const showError = (error: unknown) => toast.add({ title: t(errorMessageKey(error)), color: 'danger' });
   return (
     <div className="mb-6 flex flex-col gap-3 rounded-xl border border-neutral-200 bg-neutral-50 p-4 text-sm sm:flex-row sm:items-center">
       <p className="flex-1 text-neutral-800">
         {subscription.status === 'past_due'
-          ? t('billing:plans.pastDue')
+          ? subscription.graceExpired
+            ? t('billing:plans.graceExpired')
+            : t('billing:plans.pastDueUntil', {
+                date: subscription.graceUntil ? formatDate(subscription.graceUntil) : '',
+              })
           : subscription.cancelAtPeriodEnd
             ? t('billing:plans.cancelled', { date: end })
             : t('billing:plans.renews', { date: end })}
       </p>
+      {overview.canManage && overview.provider === 'stripe' && (
+        <Button
+          variant="outline"
+          color="neutral"
+          icon={ExternalLink}
+          loading={portal.isPending || portal.isSuccess}
+          onClick={() => portal.mutate(undefined, { onError: showError })}
+        >
+          {t('billing:plans.manageBilling')}
+        </Button>
+      )}
+      {overview.canManage && subscription.cancelAtPeriodEnd && subscription.status === 'active' && (
+        <Button
+          variant="outline"
+          color="neutral"
+          loading={resume.isPending}
+          onClick={() =>
+            resume.mutate(undefined, {
+              onSuccess: () => toast.add({ title: t('billing:plans.resumed', { date: end }), color: 'success' }),
+              onError: showError,
+            })
+          }
+        >
+          {t('billing:plans.resume')}
+        </Button>
+      )}
       {overview.canManage && !subscription.cancelAtPeriodEnd && (
         <>
           <Button variant="outline" color="neutral" onClick={() => setConfirming(true)}>
@@ -107,7 +149,11 @@ function ChoosePlan({
     ) : null;
   }
   // The plan held already, on the interval shown: nothing to buy.
-  if (!overview.canManage || (current && !plan.perSeat && overview.subscription?.interval === interval)) return null;
+  // A past-due subscription can be paid again with a new checkout (TEST MODE's "update payment").
+  const settled = overview.subscription?.status !== 'past_due';
+  if (!overview.canManage || (current && settled && !plan.perSeat && overview.subscription?.interval === interval)) {
+    return null;
+  }
   if (plan.perSeat && !overview.inCompany) {
     return (
       <div className="space-y-2 text-sm text-neutral-700">
@@ -238,6 +284,7 @@ export function Component() {
               </PlanCard>
             ))}
           </div>
+          <InvoiceList />
         </>
       )}
     </>

@@ -74,14 +74,24 @@ export function Component() {
                       >
                         {report.listing.title}
                       </Link>
-                      <Badge>
-                        {t(report.review ? 'marketplace:admin.aboutReview' : 'marketplace:admin.aboutListing')}
+                      <Badge color={report.duplicateOf ? 'warning' : 'neutral'}>
+                        {t(
+                          report.duplicateOf
+                            ? 'marketplace:admin.aboutDuplicate'
+                            : report.review
+                              ? 'marketplace:admin.aboutReview'
+                              : 'marketplace:admin.aboutListing',
+                        )}
                       </Badge>
                       <span className="text-neutral-500">
-                        {t('marketplace:admin.reportedBy', {
-                          name: report.reporter.name,
-                          date: formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
-                        })}
+                        {report.reporter
+                          ? t('marketplace:admin.reportedBy', {
+                              name: report.reporter.name,
+                              date: formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                            })
+                          : t('marketplace:admin.flaggedOn', {
+                              date: formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                            })}
                       </span>
                     </p>
                     {report.review && (
@@ -89,9 +99,25 @@ export function Component() {
                         {t('marketplace:reviews.stars', { count: report.review.rating })} — {report.review.text}
                       </blockquote>
                     )}
-                    <p className="mt-2 text-sm text-neutral-800">
-                      <span className="font-medium">{t('marketplace:admin.reason')}</span> {report.reason}
-                    </p>
+                    {report.duplicateOf ? (
+                      <p className="mt-2 text-sm text-neutral-800" data-testid="duplicate-of">
+                        <span className="font-medium">{t('marketplace:admin.reason')}</span>{' '}
+                        {t('marketplace:admin.nearDuplicate', {
+                          similarity: report.duplicateOf.similarity,
+                          author: report.duplicateOf.authorName,
+                        })}{' '}
+                        <Link
+                          to={paths.app.promptListing.getHref(report.duplicateOf.id)}
+                          className="font-medium text-primary-700 hover:underline"
+                        >
+                          {report.duplicateOf.title}
+                        </Link>
+                      </p>
+                    ) : (
+                      <p className="mt-2 text-sm text-neutral-800">
+                        <span className="font-medium">{t('marketplace:admin.reason')}</span> {report.reason}
+                      </p>
+                    )}
                     <div className="mt-3 flex flex-wrap gap-2">
                       <Button size="sm" variant="outline" color="neutral" onClick={() => act(report.id, 'dismiss')}>
                         {t('marketplace:admin.dismiss')}

@@ -2,4 +2,5 @@
 export const onboardingQueryKeys = {
   all: ['onboarding'] as const,
   state: () => [...onboardingQueryKeys.all, 'state'] as const,
+  invitation: (token: string) => [...onboardingQueryKeys.all, 'invitation', token] as const,
 };

@@ -1,33 +1,61 @@
-import { addCompanyMemberInputSchema, type AddCompanyMemberInput, type CompanyDto } from '@compliance/shared/billing';
+import {
+  companyMemberRoles,
+  inviteCompanyMemberInputSchema,
+  type CompanyDto,
+  type CompanyMember,
+  type CompanyMemberRole,
+  type InviteCompanyMemberInput,
+} from '@compliance/shared/billing';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { RotateCw, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { Select } from '@/components/ui/select.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
-import { useAddCompanyMember } from '../api/add-company-member.ts';
+import { sessionQueryOptions } from '@/lib/session.ts';
+import { useInviteCompanyMember } from '../api/invite-company-member.ts';
 import { useRemoveCompanyMember } from '../api/remove-company-member.ts';
+import { useResendCompanyInvitation } from '../api/resend-company-invitation.ts';
+import { useRevokeCompanyInvitation } from '../api/revoke-company-invitation.ts';
+import { useUpdateCompanyMember } from '../api/update-company-member.ts';
 
-/** The company admin's member list: one seat each, added by the e-mail of their account. */
+const nameOf = (member: Pick<CompanyMember, 'name' | 'email'>) => member.name || member.email;
+
+/**
+ * The company admin's member list: members with their role, open invitations (resend, revoke) and
+ * the invitation form. Members and open invitations take one seat each.
+ */
 export function CompanyMembers({ company }: { company: CompanyDto }) {
-  const { t } = useTranslation(['onboarding', 'auth', 'errors']);
-  const add = useAddCompanyMember();
+  const { t, i18n } = useTranslation(['onboarding', 'auth', 'errors']);
+  const session = useQuery(sessionQueryOptions());
+  const invite = useInviteCompanyMember();
   const remove = useRemoveCompanyMember();
-  const form = useForm<AddCompanyMemberInput>({
-    resolver: zodResolver(addCompanyMemberInputSchema),
+  const updateRole = useUpdateCompanyMember();
+  const resend = useResendCompanyInvitation();
+  const revoke = useRevokeCompanyInvitation();
+  const [removing, setRemoving] = useState<CompanyMember | null>(null);
+  const form = useForm<InviteCompanyMemberInput>({
+    resolver: zodResolver(inviteCompanyMemberInputSchema),
     defaultValues: { email: '' },
   });
   const full = company.seats.used >= company.seats.limit;
+  const myId = session.data?.user.id;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync(values);
-      toast.add({ title: t('onboarding:members.added', { email: values.email }), color: 'success' });
+      await invite.mutateAsync(values);
+      toast.add({ title: t('onboarding:members.invited', { email: values.email.trim() }), color: 'success' });
       form.reset();
     } catch (error) {
       if (isApiError(error) && error.code !== 'INTERNAL_ERROR')
@@ -36,6 +64,21 @@ export function CompanyMembers({ company }: { company: CompanyDto }) {
     }
   });
   const emailError = form.formState.errors.email?.message;
+
+  const changeRole = (member: CompanyMember, role: CompanyMemberRole) =>
+    updateRole.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: () =>
+          toast.add({
+            title: t('onboarding:members.roleChanged', {
+              name: nameOf(member),
+              role: t(`onboarding:members.roles.${role}`),
+            }),
+            color: 'success',
+          }),
+      },
+    );
 
   return (
     <section aria-labelledby="company-members" className="mt-8 border-t border-neutral-200 pt-6">
@@ -47,33 +90,99 @@ export function CompanyMembers({ company }: { company: CompanyDto }) {
           {t('onboarding:members.seats', { used: company.seats.used, limit: company.seats.limit })}
         </p>
       </div>
-      <ul className="mt-3 divide-y divide-neutral-100">
+      <ul className="mt-3 divide-y divide-neutral-100" aria-label={t('onboarding:members.listLabel')}>
         {company.members.map((member) => (
-          <li key={member.userId} className="flex items-center gap-3 py-2">
+          <li key={member.userId} className="flex flex-wrap items-center gap-3 py-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-neutral-900">{member.name || member.email}</p>
+              <p className="truncate text-sm font-medium text-neutral-900">{nameOf(member)}</p>
               <p className="truncate text-xs text-neutral-500">{member.email}</p>
             </div>
-            <Badge color={member.role === 'admin' ? 'primary' : 'neutral'}>
-              {t(member.role === 'admin' ? 'onboarding:members.admin' : 'onboarding:members.member')}
-            </Badge>
-            {member.role !== 'admin' && (
+            <Select
+              aria-label={t('onboarding:members.roleOf', { name: nameOf(member) })}
+              className="w-40"
+              value={member.role}
+              disabled={updateRole.isPending}
+              onChange={(event) => changeRole(member, event.target.value as CompanyMemberRole)}
+              options={companyMemberRoles.map((role) => ({
+                value: role,
+                label: t(`onboarding:members.roles.${role}`),
+              }))}
+            />
+            {member.userId !== myId && (
               <Button
                 variant="ghost"
                 color="danger"
                 icon={Trash2}
-                aria-label={t('onboarding:members.remove', { name: member.name || member.email })}
+                aria-label={t('onboarding:members.remove', { name: nameOf(member) })}
                 disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(member.userId, {
-                    onSuccess: () => toast.add({ title: t('onboarding:members.removed'), color: 'success' }),
-                  })
-                }
+                onClick={() => setRemoving(member)}
               />
             )}
           </li>
         ))}
       </ul>
+
+      {company.invitations.length > 0 && (
+        <div className="mt-6">
+          <h3 id="company-invitations" className="text-sm font-semibold text-neutral-900">
+            {t('onboarding:invitations.title')}
+          </h3>
+          <ul aria-labelledby="company-invitations" className="mt-2 divide-y divide-neutral-100">
+            {company.invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-neutral-900">{invitation.email}</p>
+                  <p className="truncate text-xs text-neutral-500">
+                    {t('onboarding:invitations.invitedBy', { name: invitation.invitedBy })}
+                    {' · '}
+                    {invitation.expired
+                      ? t('onboarding:invitations.expired')
+                      : t('onboarding:invitations.expires', { date: date.format(new Date(invitation.expiresAt)) })}
+                  </p>
+                </div>
+                <Badge color={invitation.expired ? 'danger' : 'neutral'}>
+                  {t(invitation.expired ? 'onboarding:invitations.expiredBadge' : 'onboarding:invitations.pending')}
+                </Badge>
+                <Button
+                  variant="outline"
+                  color="neutral"
+                  icon={RotateCw}
+                  disabled={resend.isPending}
+                  aria-label={t('onboarding:invitations.resendTo', { email: invitation.email })}
+                  onClick={() =>
+                    resend.mutate(invitation.id, {
+                      onSuccess: () =>
+                        toast.add({
+                          title: t('onboarding:invitations.resent', { email: invitation.email }),
+                          color: 'success',
+                        }),
+                    })
+                  }
+                >
+                  {t('onboarding:invitations.resend')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  color="danger"
+                  icon={X}
+                  disabled={revoke.isPending}
+                  aria-label={t('onboarding:invitations.revokeFor', { email: invitation.email })}
+                  onClick={() =>
+                    revoke.mutate(invitation.id, {
+                      onSuccess: () =>
+                        toast.add({
+                          title: t('onboarding:invitations.revoked', { email: invitation.email }),
+                          color: 'success',
+                        }),
+                    })
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
       {full ? (
         <div className="mt-4 flex flex-col gap-3 rounded-xl bg-neutral-50 p-3 text-sm text-neutral-700 sm:flex-row sm:items-center">
           <p className="flex-1">{t('onboarding:members.seatsFull')}</p>
@@ -88,15 +197,41 @@ export function CompanyMembers({ company }: { company: CompanyDto }) {
           className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
         >
           <div className="flex-1">
-            <FormField label={t('onboarding:members.email')} error={emailError ? t(emailError) : undefined}>
+            <FormField
+              label={t('onboarding:members.email')}
+              hint={t('onboarding:members.inviteHint')}
+              error={emailError ? t(emailError) : undefined}
+            >
               <Input type="email" autoComplete="off" {...form.register('email')} />
             </FormField>
           </div>
           <Button type="submit" className="sm:mt-6" disabled={form.formState.isSubmitting}>
-            {t('onboarding:members.add')}
+            {t('onboarding:members.invite')}
           </Button>
         </form>
       )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={t('onboarding:members.removeTitle', { name: removing ? nameOf(removing) : '', company: company.name })}
+        description={t('onboarding:members.removeDescription')}
+        confirmLabel={t('onboarding:members.removeConfirm')}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.userId, {
+            onSuccess: () => {
+              toast.add({ title: t('onboarding:members.removed', { name: nameOf(removing) }), color: 'success' });
+              setRemoving(null);
+            },
+            // The failure itself is a toast (the mutation's default); the dialog closes.
+            onError: () => setRemoving(null),
+          });
+        }}
+      />
     </section>
   );
 }

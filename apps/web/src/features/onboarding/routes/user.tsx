@@ -83,6 +83,9 @@ function UserForm({ state }: { state: OnboardingState }) {
       <fieldset>
         <legend className="text-sm font-medium text-neutral-900">{t('onboarding:user.interests')}</legend>
         <p className="mt-0.5 text-sm text-neutral-500">{t('onboarding:user.interestsHint')}</p>
+        {state.user.interestsSource === 'company' && (
+          <p className="mt-1 text-sm text-primary-700">{t('onboarding:user.interestsFromCompany')}</p>
+        )}
         <Controller
           control={form.control}
           name="interests"

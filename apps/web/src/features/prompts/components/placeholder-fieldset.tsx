@@ -3,8 +3,11 @@ import {
   PLACEHOLDER_DEFAULT_MAX_LENGTH,
   PLACEHOLDER_DESCRIPTION_MAX_LENGTH,
   PLACEHOLDER_NAME_MAX_LENGTH,
+  hasOptions,
   isPlaceholderName,
+  joinMultiValue,
   placeholderTypes,
+  splitMultiValue,
   type PromptInput,
 } from '@compliance/shared/prompts';
 import { TextCursorInput, Trash2 } from 'lucide-react';
@@ -60,6 +63,40 @@ function OptionsField({
   );
 }
 
+/** The default of a multiple choice: a checkbox per option (the value holds the ticked ones, one per line). */
+function DefaultChoices({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const chosen = splitMultiValue(value);
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1 text-sm font-medium text-neutral-800">{label}</legend>
+      {options.map((option) => (
+        <Checkbox
+          key={option}
+          label={option}
+          checked={chosen.includes(option)}
+          onChange={(event) =>
+            onChange(
+              joinMultiValue(
+                options.filter((item) => (item === option ? event.target.checked : chosen.includes(item))),
+              ),
+            )
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 /** One placeholder of the prompt editor: name, type, description, default, required, choices. */
 export function PlaceholderFieldset({
   index,
@@ -70,7 +107,7 @@ export function PlaceholderFieldset({
   onNameBlur,
 }: PlaceholderFieldsetProps) {
   const { t } = useTranslation(['prompts', 'errors']);
-  const { register, control, formState } = useFormContext<PromptInput>();
+  const { register, control, formState, setValue, getValues } = useFormContext<PromptInput>();
   const prefix = `placeholders.${index}` as const;
   const name = useWatch({ control, name: `${prefix}.name` });
   const type = useWatch({ control, name: `${prefix}.type` });
@@ -114,7 +151,19 @@ export function PlaceholderFieldset({
         </FormField>
         <FormField label={t('prompts:placeholders.type')} required>
           <Select
-            {...register(`${prefix}.type`)}
+            {...register(`${prefix}.type`, {
+              // A document has no default (each user picks their own): what was typed for another type
+              // goes. A multiple choice keeps only the defaults that are among its choices.
+              onChange: (event: { target: { value: string } }) => {
+                if (event.target.value === 'document') setValue(`${prefix}.defaultValue`, '');
+                if (event.target.value === 'multiSelect') {
+                  const kept = splitMultiValue(getValues(`${prefix}.defaultValue`)).filter((option) =>
+                    options.includes(option),
+                  );
+                  setValue(`${prefix}.defaultValue`, joinMultiValue(kept));
+                }
+              },
+            })}
             options={placeholderTypes.map((value) => ({ value, label: t(`prompts:placeholderTypes.${value}`) }))}
           />
         </FormField>
@@ -131,7 +180,7 @@ export function PlaceholderFieldset({
             {...register(`${prefix}.description`)}
           />
         </FormField>
-        {type === 'select' && (
+        {hasOptions(type) && (
           <FormField
             label={t('prompts:placeholders.options')}
             hint={t('prompts:placeholders.optionsHint')}
@@ -148,26 +197,52 @@ export function PlaceholderFieldset({
             />
           </FormField>
         )}
-        <FormField label={t('prompts:placeholders.default')} error={message(errors?.defaultValue)}>
-          {type === 'select' ? (
-            <Select
-              {...register(`${prefix}.defaultValue`)}
-              options={[
-                { value: '', label: t('prompts:placeholders.noDefault') },
-                ...options.map((option) => ({ value: option, label: option })),
-              ]}
-            />
-          ) : type === 'longText' ? (
-            <Textarea rows={2} maxLength={PLACEHOLDER_DEFAULT_MAX_LENGTH} {...register(`${prefix}.defaultValue`)} />
-          ) : (
-            <Input
-              type={type === 'number' ? 'number' : type === 'date' ? 'date' : 'text'}
-              autoComplete="off"
-              maxLength={type === 'text' ? PLACEHOLDER_DEFAULT_MAX_LENGTH : undefined}
-              {...register(`${prefix}.defaultValue`)}
-            />
-          )}
-        </FormField>
+        {type === 'document' ? (
+          <p className="self-center text-xs text-neutral-600" data-testid="document-placeholder-note">
+            {t('prompts:placeholders.documentDefault')}
+          </p>
+        ) : type === 'multiSelect' ? (
+          <div className="flex flex-col gap-1.5">
+            {options.length > 0 && (
+              <Controller
+                control={control}
+                name={`${prefix}.defaultValue`}
+                render={({ field }) => (
+                  <DefaultChoices
+                    label={t('prompts:placeholders.defaultChoices')}
+                    options={options}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            )}
+            {errors?.defaultValue?.message && (
+              <p className="text-xs font-medium text-red-700">{t(errors.defaultValue.message)}</p>
+            )}
+          </div>
+        ) : (
+          <FormField label={t('prompts:placeholders.default')} error={message(errors?.defaultValue)}>
+            {type === 'select' ? (
+              <Select
+                {...register(`${prefix}.defaultValue`)}
+                options={[
+                  { value: '', label: t('prompts:placeholders.noDefault') },
+                  ...options.map((option) => ({ value: option, label: option })),
+                ]}
+              />
+            ) : type === 'longText' ? (
+              <Textarea rows={2} maxLength={PLACEHOLDER_DEFAULT_MAX_LENGTH} {...register(`${prefix}.defaultValue`)} />
+            ) : (
+              <Input
+                type={type === 'number' ? 'number' : type === 'date' ? 'date' : 'text'}
+                autoComplete="off"
+                maxLength={type === 'text' ? PLACEHOLDER_DEFAULT_MAX_LENGTH : undefined}
+                {...register(`${prefix}.defaultValue`)}
+              />
+            )}
+          </FormField>
+        )}
         <div className="flex items-end pb-2">
           <Checkbox label={t('prompts:placeholders.required')} {...register(`${prefix}.required`)} />
         </div>

@@ -57,7 +57,11 @@ export function PromptEditorDialog({ target, onOpenChange, categories, onSaved }
   } else if (target?.kind === 'edit' && prompt.isError) {
     body = (
       <p role="alert" className="text-sm text-red-700">
-        {t(errorMessageKey(prompt.error))}
+        {t(
+          isApiError(prompt.error) && prompt.error.status === 404
+            ? errorMessageKey(prompt.error)
+            : 'errors:prompts.promptsFailed',
+        )}
       </p>
     );
   } else if (target) {

@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { errorMessageKey } from '@/lib/api-client.ts';
+import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { useFormatters } from '@/lib/format.ts';
 import { usePromptVersions } from '../api/get-prompt-versions.ts';
 import { useRestorePromptVersion } from '../api/restore-prompt-version.ts';
@@ -55,7 +55,11 @@ function History({ promptId }: { promptId: string }) {
   if (versions.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        {t(errorMessageKey(versions.error))}
+        {t(
+          isApiError(versions.error) && versions.error.status === 404
+            ? errorMessageKey(versions.error)
+            : 'errors:prompts.promptsFailed',
+        )}
       </p>
     );
   }

@@ -48,9 +48,43 @@ const riskPrompt: Prompt = {
   updatedAt: now,
 };
 
+const manualId = '20000000-0000-4000-8000-000000000001';
+const reviewPrompt: Prompt = {
+  ...riskPrompt,
+  id: '10000000-0000-4000-8000-000000000003',
+  title: 'Policy review',
+  instructions: 'Summarise what {{policy}} says about {{areas}}.',
+  placeholders: [
+    {
+      name: 'policy',
+      description: 'Policy to review',
+      type: 'document',
+      required: true,
+      defaultValue: '',
+      options: [],
+    },
+    {
+      name: 'areas',
+      description: 'Areas to cover',
+      type: 'multiSelect',
+      required: true,
+      defaultValue: 'AML',
+      options: ['AML', 'Sanctions', 'Tax'],
+    },
+  ],
+};
+
 /** A small stand-in for the prompt API: what the server would answer, kept in memory. */
 function fakeApi() {
-  const prompts = new Map<string, Prompt>([[riskPrompt.id, riskPrompt]]);
+  const prompts = new Map<string, Prompt>([
+    [riskPrompt.id, riskPrompt],
+    [reviewPrompt.id, reviewPrompt],
+  ]);
+  const uses: Record<string, unknown>[] = [];
+  const documents = [
+    { id: manualId, name: 'screening-manual.txt' },
+    { id: '20000000-0000-4000-8000-000000000002', name: 'travel-policy.pdf' },
+  ];
   const created: PromptInput[] = [];
   const categories: PromptCategoriesResponse = {
     categories: [],
@@ -61,6 +95,10 @@ function fakeApi() {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://x');
     const method = init?.method ?? 'GET';
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    if (url.pathname === '/api/prompts/document-choices') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      return jsonResponse(200, { documents: documents.filter((document) => document.name.includes(q)) });
+    }
     const match = /^\/api\/prompts\/([^/]+)(\/use)?$/.exec(url.pathname);
     if (url.pathname === '/api/prompt-categories') return jsonResponse(200, categories);
     if (url.pathname === '/api/prompts' && method === 'GET') {
@@ -82,15 +120,21 @@ function fakeApi() {
     const prompt = match ? prompts.get(match[1] ?? '') : undefined;
     if (prompt && match?.[2] && method === 'POST') {
       const values = (body.values ?? {}) as Record<string, string>;
+      uses.push(body);
       if (Object.keys(placeholderValueIssues(prompt.placeholders, values)).length > 0) {
         return jsonResponse(400, { error: { code: 'PROMPT_VALUES_INVALID', message: 'Invalid' } });
       }
-      return jsonResponse(200, { text: fillPrompt(prompt.instructions, prompt.placeholders, values), version: 1 });
+      const documentNames = Object.fromEntries(documents.map((document) => [document.id, document.name]));
+      const language = typeof body.language === 'string' ? body.language : 'en';
+      return jsonResponse(200, {
+        text: fillPrompt(prompt.instructions, prompt.placeholders, values, { language, documentNames }),
+        version: 1,
+      });
     }
     if (prompt && method === 'GET') return jsonResponse(200, prompt);
     return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   };
-  return { handler, created };
+  return { handler, created, uses };
 }
 
 class ResizeObserverStub {
@@ -204,5 +248,34 @@ describe('prompt library', () => {
     unsubscribe();
     const opened = visited.map((entry) => new URL(entry, 'http://app.test')).find((url) => url.pathname === '/chat');
     expect(opened?.searchParams.get('prompt')).toBe('Assess a client from Panama holding 1000 CHF.');
+  });
+
+  it('asks for several choices and one of the user’s own documents, and fills in the list and the name', async () => {
+    const api = fakeApi();
+    vi.stubGlobal('fetch', vi.fn(api.handler));
+    const { user } = renderRoute('/prompt-library', { token: 'token-123' });
+    await user.click(await screen.findByRole('button', { name: 'Use Policy review' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Use “Policy review”' }));
+
+    const areas = within(await dialog.findByRole('group', { name: 'Areas to cover' }));
+    expect(areas.getByLabelText('AML')).toBeChecked();
+    await user.click(areas.getByLabelText('AML'));
+    await user.click(dialog.getByRole('button', { name: 'Fill in prompt' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Please fill out all the fields');
+    expect(dialog.getAllByText('This field is required')).toHaveLength(2);
+    expect(areas.getByLabelText('Sanctions')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.uses).toEqual([]);
+
+    await user.click(areas.getByLabelText('Sanctions'));
+    await user.click(areas.getByLabelText('Tax'));
+    await user.type(dialog.getByLabelText(/^Policy to review/), 'manual');
+    await waitFor(() => expect(dialog.queryByRole('button', { name: 'travel-policy.pdf' })).not.toBeInTheDocument());
+    await user.click(dialog.getByRole('button', { name: 'screening-manual.txt' }));
+    expect(dialog.getByTestId('chosen-document')).toHaveTextContent('screening-manual.txt');
+    await user.click(dialog.getByRole('button', { name: 'Fill in prompt' }));
+    expect(await dialog.findByLabelText('Your prompt')).toHaveValue(
+      'Summarise what screening-manual.txt says about Sanctions and Tax.',
+    );
+    expect(api.uses).toEqual([{ values: { policy: manualId, areas: 'Sanctions\nTax' }, language: 'en' }]);
   });
 });

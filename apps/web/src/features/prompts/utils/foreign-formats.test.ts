@@ -235,6 +235,37 @@ describe('Open WebUI', () => {
     ]);
   });
 
+  it('imports a multiple choice with its options and default choices, keeping only defaults among them', () => {
+    const { instructions, placeholders } = convertOpenWebUiText(
+      [
+        'Check {{areas | multiselect:options=["AML","Sanctions","Tax"]:default=["AML","Tax"]:required}}',
+        '{{extra | multi-select:options="a,b":default="b, z"}}',
+        '{{empty | multiselect}}',
+      ].join(' '),
+    );
+    expect(instructions).toBe('Check {{areas}} {{extra}} {{empty}}');
+    expect(
+      placeholders.map(({ name, type, defaultValue, options, required }) => [
+        name,
+        type,
+        defaultValue,
+        options,
+        required,
+      ]),
+    ).toEqual([
+      ['areas', 'multiSelect', 'AML\nTax', ['AML', 'Sanctions', 'Tax'], true],
+      ['extra', 'multiSelect', 'b', ['a', 'b'], false],
+      // Without choices it would not validate: it is a text.
+      ['empty', 'text', '', [], false],
+    ]);
+    const content = 'Check {{areas | multiselect:options=["AML","Sanctions"]:default=["AML"]}}.';
+    const parsed = promptLibraryFileSchema.safeParse(
+      convertForeignLibrary([{ command: '/check', title: 'Check', content }]),
+    );
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.prompts[0]?.placeholders[0]).toMatchObject({ type: 'multiSelect', defaultValue: 'AML' });
+  });
+
   it('reads a definition over several lines, but not braces around prose', () => {
     const { instructions, placeholders } = convertOpenWebUiText(
       'Pick {{level | select:\n  options=["low","high"]:\n  required}}. Write {{ like\nthis }} and {{}} as they are.',

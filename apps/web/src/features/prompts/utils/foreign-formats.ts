@@ -6,8 +6,11 @@ import {
   PROMPT_CATEGORY_NAME_MAX_LENGTH,
   PROMPT_LIBRARY_FORMAT,
   PROMPT_TITLE_MAX_LENGTH,
+  hasOptions,
   isPlaceholderName,
+  joinMultiValue,
   placeholderValueIssue,
+  splitMultiValue,
   type Placeholder,
   type PlaceholderType,
   type PromptLibraryFile,
@@ -225,11 +228,14 @@ function convertText(source: string, tokens: RegExp, classify: (inner: string) =
 }
 
 function toPlaceholder(spec: VariableSpec, name: string): Placeholder {
-  const type = spec.type === 'select' && spec.options.length === 0 ? 'text' : spec.type;
-  const options = type === 'select' ? spec.options : [];
+  const type = hasOptions(spec.type) && spec.options.length === 0 ? 'text' : spec.type;
+  const options = hasOptions(type) ? spec.options : [];
   let defaultValue = spec.defaultValue.trim() === '' ? '' : spec.defaultValue;
   if (type === 'select') defaultValue = clip(defaultValue.trim(), PLACEHOLDER_OPTION_MAX_LENGTH);
-  else if (type === 'text' || type === 'longText') defaultValue = clip(defaultValue, PLACEHOLDER_DEFAULT_MAX_LENGTH);
+  // A multiple choice keeps the default options that are among its choices.
+  else if (type === 'multiSelect') {
+    defaultValue = joinMultiValue(splitMultiValue(defaultValue).filter((option) => options.includes(option)));
+  } else if (type === 'text' || type === 'longText') defaultValue = clip(defaultValue, PLACEHOLDER_DEFAULT_MAX_LENGTH);
   else defaultValue = defaultValue.trim();
   // A default that does not fit the type here (a word for a number, a date in another form) is dropped.
   if (defaultValue !== '' && placeholderValueIssue({ type, required: false, options }, defaultValue) !== null) {
@@ -285,6 +291,10 @@ const OPEN_WEBUI_TYPES: Readonly<Record<string, PlaceholderType>> = {
   'datetime-local': 'date',
   select: 'select',
   checkbox: 'select',
+  // Not one of Open WebUI's own input types, but written the same way by prompt libraries that
+  // need several answers: `{{name | multiselect:options=["a","b"]:default=["a"]}}`.
+  multiselect: 'multiSelect',
+  'multi-select': 'multiSelect',
 };
 
 const CHECKBOX_OPTIONS = ['yes', 'no'];
@@ -365,9 +375,14 @@ function openWebUiSpec(key: string, definition: string): VariableSpec {
   if (sourceType === 'checkbox') {
     options = [...CHECKBOX_OPTIONS];
     defaultValue = isTrue(given) ? 'yes' : isFalse(given) ? 'no' : '';
-  } else if (type === 'select') {
+  } else if (hasOptions(type)) {
     const listed = props.get('options');
     options = normaliseOptions(Array.isArray(listed) ? listed : typeof listed === 'string' ? listed.split(',') : []);
+    if (type === 'multiSelect') {
+      // The default: a list, or names separated by commas.
+      const chosen = Array.isArray(given) ? given : typeof given === 'string' ? given.split(',') : [];
+      defaultValue = joinMultiValue(normaliseOptions(chosen));
+    }
   } else if (sourceType === 'datetime-local') {
     // 2025-03-01T09:30 → the date; the time has no place in a date placeholder.
     defaultValue = /^\d{4}-\d{2}-\d{2}/.exec(defaultValue)?.[0] ?? '';
