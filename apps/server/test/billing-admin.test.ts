@@ -567,7 +567,7 @@ describe('invoices, refunds, failed renewals and the customer portal on Stripe (
     const { invoices } = await call<{ invoices: Invoice[] }>(user, 'GET', '/billing/invoices');
     const refunded = await call<Invoice>(admin, 'POST', `/admin/billing/invoices/${invoices[0]!.id}/refund`);
     expect(refunded.status).toBe('refunded');
-    const refund = stripe.refunds.find((entry) => entry.payment_intent === stripeInvoice.payment_intent);
+    const refund = [...stripe.refunds.values()].find((entry) => entry.payment_intent === stripeInvoice.payment_intent);
     expect(refund?.idempotencyKey).toBe(`refund-invoice-${invoices[0]!.id}`);
   });
 

@@ -14,7 +14,7 @@ import type {
 import type { Placeholder, Prompt, PromptCategory } from '@compliance/shared/prompts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
-import { startStripePaymentsStandIn, type StripePaymentsStandIn } from './helpers/stripe-payments-stand-in.ts';
+import { startStripeApiStandIn, type StripeApiStandIn } from './helpers/stripe-api-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let app: TestApp;
@@ -833,11 +833,11 @@ describe('Stripe: buying a paid listing through the official SDK', () => {
   const secretKey = 'sk_test_marketplace_stand_in';
   const webhookSecret = 'whsec_marketplace_stand_in';
   const publicUrl = 'https://compliance.example.com';
-  let stripe: StripePaymentsStandIn;
+  let stripe: StripeApiStandIn;
   let stripeApp: TestApp;
 
   beforeAll(async () => {
-    stripe = await startStripePaymentsStandIn({ secretKey, webhookSecret });
+    stripe = await startStripeApiStandIn({ secretKey, webhookSecret });
     stripeApp = await createTestApp({
       env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, PUBLIC_URL: publicUrl },
       billing: { stripeApi: stripe.api },
@@ -973,6 +973,20 @@ describe('Stripe: buying a paid listing through the official SDK', () => {
     // Refunding again asks Stripe nothing more.
     expect((await on(admin, 'POST', `/admin/marketplace/purchases/${first.id}/refund`)).statusCode).toBe(204);
     expect(stripe.refunds.size).toBe(1);
+
+    // A refund made in Stripe's dashboard ends the licence too. The event is checked against Stripe's
+    // own record: a signed event claiming a refund Stripe has not made changes nothing.
+    const secondIntent = stripe.sessions.get(secondSession)!.payment_intent!;
+    const claimed = await deliver(
+      stripe.signedEvent('charge.refunded', { ...stripe.charge(secondIntent), refunded: true }),
+    );
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect((await licences(second)).map((item) => item.listingId)).toEqual([paid.id]);
+    const atStripe = stripe.signedEvent('charge.refunded', stripe.refundAtStripe(secondIntent));
+    expect((await deliver(atStripe)).json()).toEqual({ received: true, duplicate: false });
+    expect(await licences(second)).toEqual([]);
+    expect(await owned(second, paid.id)).toMatchObject({ owned: false, buyerCount: 0 });
+    expect((await deliver(atStripe)).json()).toEqual({ received: true, duplicate: true });
   });
 });
 

@@ -5,13 +5,25 @@ import Stripe from 'stripe';
 
 /**
  * A local Stripe API stand-in: an HTTP server on 127.0.0.1 that speaks the subset of Stripe's API the
- * billing module calls (create and retrieve Checkout Sessions, retrieve, update and cancel Subscriptions,
- * retrieve Invoices, create Refunds and Billing Portal sessions),
- * with Stripe's bearer-key check, form-encoded bodies, JSON answers, error shape and idempotency
- * keys. Stripe's own API cannot be reached from here; the SDK is pointed at this server instead.
+ * payments interface calls, for both kinds of Checkout Session it opens:
+ * - `subscription` mode (plans): retrieve, update and cancel Subscriptions, retrieve their Invoices,
+ *   refund an invoice's PaymentIntent, open Billing Portal sessions;
+ * - `payment` mode (marketplace purchases): refund the session's PaymentIntent.
+ * It checks the bearer key, reads form-encoded bodies and answers JSON with Stripe's error shape,
+ * replaying idempotency keys as Stripe does. Stripe's own API cannot be reached from here; the SDK is
+ * pointed at this server instead.
  */
 
-interface StoredSession {
+export interface CheckoutLineItem {
+  quantity: number;
+  currency: string;
+  unit_amount: number;
+  /** Only on recurring prices, i.e. in subscription mode. */
+  interval?: string;
+  name: string;
+}
+
+export interface CheckoutSession {
   id: string;
   object: 'checkout.session';
   status: 'open' | 'complete' | 'expired';
@@ -20,17 +32,20 @@ interface StoredSession {
   url: string;
   client_reference_id: string | null;
   customer_email: string | null;
+  /** Set when a subscription-mode session completes (null otherwise, as on Stripe). */
   customer: string | null;
   subscription: string | null;
+  /** Set when a payment-mode session completes (null otherwise, as on Stripe). */
+  payment_intent: string | null;
   success_url: string;
   cancel_url: string;
   metadata: Record<string, string>;
   amount_total: number;
   currency: string;
-  line_items: { quantity: number; currency: string; unit_amount: number; interval: string; name: string }[];
+  line_items: CheckoutLineItem[];
 }
 
-interface StoredSubscription {
+export interface StoredSubscription {
   id: string;
   object: 'subscription';
   status: Stripe.Subscription.Status;
@@ -43,7 +58,7 @@ interface StoredSubscription {
   };
 }
 
-interface StoredInvoice {
+export interface StoredInvoice {
   id: string;
   object: 'invoice';
   status: 'paid' | 'open';
@@ -66,6 +81,27 @@ interface StoredInvoice {
   };
 }
 
+export interface StripeRefund {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+}
+
+/** A refund as kept here: Stripe's object plus the idempotency key it was created with (for assertions). */
+export interface StoredRefund extends StripeRefund {
+  idempotencyKey: string | undefined;
+}
+
+export interface PortalSession {
+  id: string;
+  customer: string;
+  return_url: string;
+  url: string;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -75,6 +111,51 @@ export interface RecordedRequest {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
+/** Stripe's error body: every failure the SDK sees is an `invalid_request_error`. */
+const stripeError = (message: string, code?: string) => ({
+  error: { type: 'invalid_request_error', ...(code ? { code } : {}), message },
+});
+
+function createSession(params: URLSearchParams): CheckoutSession {
+  const lineItems: CheckoutLineItem[] = [];
+  for (let index = 0; params.has(`line_items[${index}][quantity]`); index += 1) {
+    const at = (key: string) => params.get(`line_items[${index}]${key}`) ?? '';
+    const interval = at('[price_data][recurring][interval]');
+    lineItems.push({
+      quantity: Number(at('[quantity]')),
+      currency: at('[price_data][currency]'),
+      unit_amount: Number(at('[price_data][unit_amount]')),
+      ...(interval ? { interval } : {}),
+      name: at('[price_data][product_data][name]'),
+    });
+  }
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of params) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  const sessionId = id('cs_test');
+  return {
+    id: sessionId,
+    object: 'checkout.session',
+    status: 'open',
+    payment_status: 'unpaid',
+    mode: params.get('mode') ?? '',
+    url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+    client_reference_id: params.get('client_reference_id'),
+    customer_email: params.get('customer_email'),
+    customer: null,
+    subscription: null,
+    payment_intent: null,
+    success_url: (params.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', sessionId),
+    cancel_url: params.get('cancel_url') ?? '',
+    metadata,
+    amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.unit_amount, 0),
+    currency: lineItems[0]?.currency ?? '',
+    line_items: lineItems,
+  };
+}
+
 export async function startStripeApiStandIn({
   secretKey,
   webhookSecret,
@@ -82,59 +163,66 @@ export async function startStripeApiStandIn({
   secretKey: string;
   webhookSecret: string;
 }) {
-  const sessions = new Map<string, StoredSession>();
+  const sessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, StoredSubscription>();
   const invoices = new Map<string, StoredInvoice>();
-  const refunds: { id: string; payment_intent: string; idempotencyKey: string | undefined }[] = [];
-  const portalSessions: { id: string; customer: string; return_url: string; url: string }[] = [];
-  const idempotent = new Map<string, string>();
+  const refunds = new Map<string, StoredRefund>();
+  const portalSessions: PortalSession[] = [];
+  /** Idempotency key → id of the object its first request created. */
+  const createdByKey = new Map<string, string>();
   const requests: RecordedRequest[] = [];
 
   function send(response: http.ServerResponse, status: number, body: unknown) {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(JSON.stringify(body));
   }
-  const notFound = (response: http.ServerResponse, what: string) =>
-    send(response, 404, {
-      error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` },
-    });
 
-  function createSession(params: URLSearchParams): StoredSession {
-    const lineItems: StoredSession['line_items'] = [];
-    for (let index = 0; params.has(`line_items[${index}][quantity]`); index += 1) {
-      const at = (key: string) => params.get(`line_items[${index}]${key}`) ?? '';
-      lineItems.push({
-        quantity: Number(at('[quantity]')),
-        currency: at('[price_data][currency]'),
-        unit_amount: Number(at('[price_data][unit_amount]')),
-        interval: at('[price_data][recurring][interval]'),
-        name: at('[price_data][product_data][name]'),
-      });
-    }
-    const metadata: Record<string, string> = {};
-    for (const [key, value] of params) {
-      const match = /^metadata\[(.+)\]$/.exec(key);
-      if (match?.[1]) metadata[match[1]] = value;
-    }
-    const sessionId = id('cs_test');
+  /** What a PaymentIntent charged: a paid invoice's (subscriptions) or a paid session's (one-time payments). */
+  function chargeOf(paymentIntent: string): { amount: number; currency: string } | undefined {
+    const invoice = [...invoices.values()].find((item) => item.payment_intent === paymentIntent);
+    if (invoice) return { amount: invoice.amount_paid, currency: invoice.currency };
+    const session = [...sessions.values()].find((item) => item.payment_intent === paymentIntent);
+    if (session) return { amount: session.amount_total, currency: session.currency };
+    return undefined;
+  }
+
+  /** The Charge of a PaymentIntent, refunded or not (what `charge.*` events carry). */
+  function chargeObject(paymentIntent: string) {
+    const charged = chargeOf(paymentIntent);
+    if (!charged) return undefined;
+    const refunded = [...refunds.values()].some((refund) => refund.payment_intent === paymentIntent);
     return {
-      id: sessionId,
-      object: 'checkout.session',
-      status: 'open',
-      payment_status: 'unpaid',
-      mode: params.get('mode') ?? '',
-      url: `https://checkout.stripe.test/c/pay/${sessionId}`,
-      client_reference_id: params.get('client_reference_id'),
-      customer_email: params.get('customer_email'),
-      customer: null,
-      subscription: null,
-      success_url: (params.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', sessionId),
-      cancel_url: params.get('cancel_url') ?? '',
-      metadata,
-      amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.unit_amount, 0),
-      currency: lineItems[0]?.currency ?? '',
-      line_items: lineItems,
+      id: paymentIntent.replace(/^pi_/, 'ch_'),
+      object: 'charge' as const,
+      payment_intent: paymentIntent,
+      ...charged,
+      amount_refunded: refunded ? charged.amount : 0,
+      refunded,
     };
+  }
+
+  /** A full refund of a PaymentIntent; a second one is refused as Stripe does. */
+  function createRefund(
+    paymentIntent: string,
+    idempotencyKey: string | undefined,
+  ): { refund: StoredRefund } | { status: number; error: ReturnType<typeof stripeError> } {
+    const charge = chargeOf(paymentIntent);
+    if (!charge) {
+      return { status: 404, error: stripeError(`No such payment_intent: '${paymentIntent}'`, 'resource_missing') };
+    }
+    if ([...refunds.values()].some((refund) => refund.payment_intent === paymentIntent)) {
+      return { status: 400, error: stripeError('This charge has already been refunded.', 'charge_already_refunded') };
+    }
+    const refund: StoredRefund = {
+      id: id('re'),
+      object: 'refund',
+      payment_intent: paymentIntent,
+      ...charge,
+      status: 'succeeded',
+      idempotencyKey,
+    };
+    refunds.set(refund.id, refund);
+    return { refund };
   }
 
   const server = http.createServer((request, response) => {
@@ -146,30 +234,41 @@ export async function startStripeApiStandIn({
       const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
       requests.push({ method: request.method ?? '', path: url.pathname, params, idempotencyKey });
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
-        send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        send(response, 401, stripeError('Invalid API Key provided'));
         return;
       }
-      const replayed = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+      const notFound = (what: string, objectId: string) =>
+        send(response, 404, stripeError(`No such ${what}: '${objectId}'`, 'resource_missing'));
+      // A repeated idempotency key gets the object its first request created, not a new one.
+      const earlier = <T>(store: Map<string, T>) => {
+        const earlierId = idempotencyKey ? createdByKey.get(idempotencyKey) : undefined;
+        return earlierId ? store.get(earlierId) : undefined;
+      };
+      const remember = (created: { id: string }) => {
+        if (idempotencyKey) createdByKey.set(idempotencyKey, created.id);
+      };
 
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const session = (replayed && sessions.get(replayed)) || createSession(params);
+        const session = earlier(sessions) ?? createSession(params);
         sessions.set(session.id, session);
-        if (idempotencyKey) idempotent.set(idempotencyKey, session.id);
+        remember(session);
         send(response, 200, session);
         return;
       }
       const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && sessionMatch) {
-        const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+        const sessionId = decodeURIComponent(sessionMatch[1]!);
+        const session = sessions.get(sessionId);
         if (session) send(response, 200, session);
-        else notFound(response, 'checkout.session');
+        else notFound('checkout.session', sessionId);
         return;
       }
       const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (subscriptionMatch) {
-        const subscription = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+        const subscriptionId = decodeURIComponent(subscriptionMatch[1]!);
+        const subscription = subscriptions.get(subscriptionId);
         if (!subscription) {
-          notFound(response, 'subscription');
+          notFound('subscription', subscriptionId);
           return;
         }
         if (request.method === 'POST' && params.has('cancel_at_period_end')) {
@@ -181,26 +280,50 @@ export async function startStripeApiStandIn({
       }
       const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && invoiceMatch) {
-        const invoice = invoices.get(decodeURIComponent(invoiceMatch[1]!));
+        const invoiceId = decodeURIComponent(invoiceMatch[1]!);
+        const invoice = invoices.get(invoiceId);
         if (invoice) send(response, 200, invoice);
-        else notFound(response, 'invoice');
+        else notFound('invoice', invoiceId);
         return;
       }
       if (request.method === 'POST' && url.pathname === '/v1/refunds') {
-        const paymentIntent = params.get('payment_intent') ?? '';
-        const known = [...invoices.values()].some((invoice) => invoice.payment_intent === paymentIntent);
-        if (!known) {
-          notFound(response, 'payment_intent');
+        const replayed = earlier(refunds);
+        const result = replayed
+          ? { refund: replayed }
+          : createRefund(params.get('payment_intent') ?? '', idempotencyKey);
+        if ('error' in result) {
+          send(response, result.status, result.error);
           return;
         }
-        const existing = refunds.find((refund) => idempotencyKey && refund.idempotencyKey === idempotencyKey);
-        const refund = existing ?? { id: id('re'), payment_intent: paymentIntent, idempotencyKey };
-        if (!existing) refunds.push(refund);
-        send(response, 200, { id: refund.id, object: 'refund', payment_intent: paymentIntent, status: 'succeeded' });
+        remember(result.refund);
+        // The key is this stand-in's bookkeeping, not part of Stripe's refund object.
+        const { idempotencyKey: _key, ...stripeRefund } = result.refund;
+        send(response, 200, stripeRefund);
+        return;
+      }
+      const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && intentMatch) {
+        const intentId = decodeURIComponent(intentMatch[1]!);
+        const charge = chargeObject(intentId);
+        if (!charge) {
+          notFound('payment_intent', intentId);
+          return;
+        }
+        const expanded = [...params.entries()].some(
+          ([key, value]) => key.startsWith('expand') && value === 'latest_charge',
+        );
+        send(response, 200, {
+          id: intentId,
+          object: 'payment_intent',
+          amount: charge.amount,
+          currency: charge.currency,
+          status: 'succeeded',
+          latest_charge: expanded ? charge : charge.id,
+        });
         return;
       }
       if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        const session = {
+        const session: PortalSession = {
           id: id('bps'),
           customer: params.get('customer') ?? '',
           return_url: params.get('return_url') ?? '',
@@ -210,9 +333,24 @@ export async function startStripeApiStandIn({
         send(response, 200, { ...session, object: 'billing_portal.session' });
         return;
       }
-      notFound(response, `route ${request.method} ${url.pathname}`);
+      send(
+        response,
+        404,
+        stripeError(`Unrecognized request URL (${request.method}: ${url.pathname})`, 'resource_missing'),
+      );
     });
   });
+
+  /** The customer pays on Stripe's page: the session completes and is paid. */
+  function payCheckout(sessionId: string, mode: 'subscription' | 'payment'): CheckoutSession {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`No session ${sessionId}`);
+    // Each mode completes into different objects; mixing them up would hide a test's mistake.
+    if (session.mode !== mode) throw new Error(`Session ${sessionId} is in ${session.mode} mode, not ${mode}`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    return session;
+  }
+
   /** An invoice of the subscription's current period: paid (with a payment intent) or left open. */
   function issueInvoice(
     subscription: StoredSubscription,
@@ -284,10 +422,9 @@ export async function startStripeApiStandIn({
       subscription.status = paid ? 'active' : 'past_due';
       return issueInvoice(subscription, amount, currency, 'Renewal', paid);
     },
-    /** The customer pays on Stripe's page: the session completes and a subscription starts. */
+    /** A subscription-mode checkout is paid: a subscription starts with a paid first invoice. */
     completeCheckout(sessionId: string, { periodDays = 30 } = {}) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`No session ${sessionId}`);
+      const session = payCheckout(sessionId, 'subscription');
       const start = Math.floor(Date.now() / 1000);
       const subscription: StoredSubscription = {
         id: id('sub'),
@@ -310,17 +447,30 @@ export async function startStripeApiStandIn({
       };
       subscriptions.set(subscription.id, subscription);
       issueInvoice(subscription, session.amount_total, session.currency, session.line_items[0]?.name ?? '', true);
-      Object.assign(session, {
-        status: 'complete',
-        payment_status: 'paid',
-        subscription: subscription.id,
-        customer: subscription.customer,
-      });
+      Object.assign(session, { subscription: subscription.id, customer: subscription.customer });
       return { session, subscription };
+    },
+    /** A payment-mode checkout is paid: the session gets the PaymentIntent that a refund names. */
+    completePayment(sessionId: string): CheckoutSession {
+      const session = payCheckout(sessionId, 'payment');
+      session.payment_intent = id('pi');
+      return session;
+    },
+    /** The Charge of a paid PaymentIntent as Stripe shows it now (the object of `charge.*` events). */
+    charge(paymentIntent: string) {
+      const charge = chargeObject(paymentIntent);
+      if (!charge) throw new Error(`No charge for ${paymentIntent}`);
+      return charge;
+    },
+    /** Someone refunds a payment in Stripe's dashboard (not through the app): returns the refunded Charge. */
+    refundAtStripe(paymentIntent: string) {
+      const result = createRefund(paymentIntent, undefined);
+      if ('error' in result) throw new Error(result.error.error.message);
+      return this.charge(paymentIntent);
     },
     /**
      * A webhook request as Stripe sends it: the event JSON and its `Stripe-Signature` header
-     * (`timestamp` in seconds lets a test replay an old event).
+     * (`secret` lets a test forge one, `timestamp` in seconds replay an old one).
      */
     signedEvent(
       type: string,

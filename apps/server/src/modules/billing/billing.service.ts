@@ -75,6 +75,9 @@ const subscriptionEvents = new Set([
   'invoice.payment_failed',
 ]);
 
+/** A payment given back at the provider (e.g. from Stripe's dashboard): what it paid for ends. */
+const refundEvents = new Set(['charge.refunded']);
+
 /** Events about a paid invoice: the invoice is re-read and recorded once. */
 const invoicePaidEvents = new Set(['invoice.paid', 'invoice.payment_succeeded']);
 
@@ -496,6 +499,9 @@ export function createBillingService({
         }
         if (subscriptionEvents.has(event.type) && event.subscriptionId) {
           outcomes.push(await syncSubscription(event.subscriptionId));
+        }
+        if (refundEvents.has(event.type) && event.paymentId) {
+          outcomes.push((await payments.syncRefund(event.paymentId)) ?? 'unknown-payment');
         }
         const outcome = outcomes.join(', ') || 'ignored';
         await repository.finishEvent(provider.kind, event.id, outcome);

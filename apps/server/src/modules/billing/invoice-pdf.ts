@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import type { Locale } from '@compliance/shared/locales';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import type { InvoiceRow } from '../../db/schema/index.ts';
+import { embedTextFonts, printable } from '../../lib/pdf-fonts.ts';
 
 const labels: Record<
   Locale,
@@ -95,29 +93,6 @@ const labels: Record<
   },
 };
 
-// DejaVu Sans, as on course certificates: names and addresses print as written.
-const require = createRequire(import.meta.url);
-let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-function invoiceFonts() {
-  fontBytes ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fontBytes;
-}
-
-/** The text with each character the font lacks written as its closest plain form, else '?'. */
-function printable(text: string, font: PDFFont): string {
-  const known = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC')]
-    .map((char) => {
-      if (known.has(char.codePointAt(0)!)) return char;
-      const plain = [...char.normalize('NFD')].filter((part) => known.has(part.codePointAt(0)!)).join('');
-      return plain || '?';
-    })
-    .join('');
-}
-
 /** The issuer printed at the top of every invoice. */
 export const INVOICE_ISSUER = ['Compliance Assistant', 'Switzerland'];
 
@@ -135,10 +110,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, lang: Locale): Promi
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${text.invoice} ${invoice.number}`);
   pdf.setCreator('Compliance Assistant');
-  pdf.registerFontkit(fontkit);
-  const fonts = await invoiceFonts();
-  const regular = await pdf.embedFont(fonts.regular, { subset: true });
-  const bold = await pdf.embedFont(fonts.bold, { subset: true });
+  const { regular, bold } = await embedTextFonts(pdf);
   const page = pdf.addPage([595, 842]);
   const ink = rgb(0.1, 0.1, 0.15);
   const muted = rgb(0.4, 0.4, 0.45);

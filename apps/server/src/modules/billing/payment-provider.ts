@@ -74,6 +74,8 @@ export interface VerifiedEvent {
   objectId: string | null;
   /** The subscription the event is about (subscription and invoice events). */
   subscriptionId: string | null;
+  /** The one-time payment the event is about (charge and refund events). */
+  paymentId: string | null;
 }
 
 /**
@@ -89,6 +91,8 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<ProviderCheckout>;
   /** Gives a one-time payment back in full. */
   refundPayment(paymentId: string, reference: string): Promise<void>;
+  /** Whether a one-time payment has been given back in full, however it was (here or at the provider). */
+  paymentRefunded(paymentId: string): Promise<boolean>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   /** Stops renewal at the end of the paid period (the data and the plan stay until then). */
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;

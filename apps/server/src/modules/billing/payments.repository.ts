@@ -21,6 +21,17 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(oneTimePayments.provider, provider), eq(oneTimePayments.providerSessionId, providerSessionId)));
       return row ?? null;
     },
+    /** The payment a provider's payment (Stripe: PaymentIntent) settled. */
+    async byProviderPaymentId(
+      provider: 'test' | 'stripe',
+      providerPaymentId: string,
+    ): Promise<OneTimePaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(oneTimePayments)
+        .where(and(eq(oneTimePayments.provider, provider), eq(oneTimePayments.providerPaymentId, providerPaymentId)));
+      return row ?? null;
+    },
     async byId(id: string): Promise<OneTimePaymentRow | null> {
       const [row] = await db.select().from(oneTimePayments).where(eq(oneTimePayments.id, id));
       return row ?? null;

@@ -6,8 +6,8 @@ import type { UserActor } from '../access/actor.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
-/** What a module learns about one of its payments: paid (grant), or expired (give up). */
-export type PaymentOutcome = 'paid' | 'expired';
+/** What a module learns about one of its payments: paid (grant), expired (give up) or refunded (take back). */
+export type PaymentOutcome = 'paid' | 'expired' | 'refunded';
 export type PaymentSettledHandler = (reference: string, outcome: PaymentOutcome) => Promise<void>;
 
 export interface StartPaymentInput {
@@ -110,6 +110,20 @@ export function createPaymentsService({
       const row = await repository.byProviderId(provider.kind, providerSessionId);
       if (!row) return null;
       return `payment-${await sync(row)}`;
+    },
+
+    /**
+     * A refund event for a one-time payment: the provider is asked whether the payment was really
+     * given back (the event body is not trusted), then the purpose's handler takes back what it bought.
+     */
+    async syncRefund(providerPaymentId: string): Promise<string | null> {
+      const row = await repository.byProviderPaymentId(provider.kind, providerPaymentId);
+      if (!row) return null;
+      if (row.status === 'refunded') return 'payment-refunded';
+      if (row.status !== 'paid' || !(await provider.paymentRefunded(providerPaymentId))) return `payment-${row.status}`;
+      await repository.markRefunded(row.id);
+      await settle(row, 'refunded');
+      return 'payment-refunded';
     },
 
     /** The return page's check: only the payer may ask, and the provider is asked, not the browser. */

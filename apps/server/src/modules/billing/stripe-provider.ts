@@ -133,6 +133,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
+    async paymentRefunded(paymentId: string) {
+      const intent = await callStripe(() => stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] }));
+      const charge = intent.latest_charge;
+      return typeof charge === 'object' && charge !== null && charge.refunded;
+    },
+
     async retrieveCheckout(sessionId: string): Promise<ProviderCheckout> {
       const session = await callStripe(() => stripe.checkout.sessions.retrieve(sessionId));
       return {
@@ -238,6 +244,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         type: event.type,
         objectId: typeof object.id === 'string' ? object.id : null,
         subscriptionId: subscriptionOf(object),
+        paymentId: typeof object.payment_intent === 'string' ? object.payment_intent : null,
       };
     },
   };

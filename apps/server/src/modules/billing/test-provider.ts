@@ -262,6 +262,11 @@ export function createTestProvider({
       await repository.put('payment', paymentId, { ...payment, refunded: true, refundReference: reference });
     },
 
+    async paymentRefunded(paymentId: string) {
+      const payment = await repository.get<Record<string, unknown>>('payment', paymentId);
+      return payment?.refunded === true;
+    },
+
     async retrieveCheckout(sessionId: string) {
       const current = await session(sessionId);
       return {
@@ -380,12 +385,18 @@ export function createTestProvider({
           cause: error,
         });
       }
-      const object = event.data.object as unknown as { id?: string; object?: string; subscription?: string | null };
+      const object = event.data.object as unknown as {
+        id?: string;
+        object?: string;
+        subscription?: string | null;
+        payment_intent?: string | null;
+      };
       return {
         id: event.id,
         type: event.type,
         objectId: object.id ?? null,
         subscriptionId: object.object === 'subscription' ? (object.id ?? null) : (object.subscription ?? null),
+        paymentId: object.payment_intent ?? null,
       };
     },
 

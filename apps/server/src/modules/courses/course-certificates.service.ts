@@ -1,10 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import type { CertificateVerification } from '@compliance/shared/courses';
 import type { Locale } from '@compliance/shared/locales';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { embedTextFonts, printable } from '../../lib/pdf-fonts.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import { progressOf, visibleCourse, type CoursesDeps } from './course-context.ts';
@@ -47,29 +45,6 @@ const labels: Record<
     verify: 'Verifichi questo attestato su',
   },
 };
-
-// DejaVu Sans covers Latin, Greek, Cyrillic and more: a holder's name is printed as they wrote it.
-const require = createRequire(import.meta.url);
-let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-function certificateFonts() {
-  fontBytes ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fontBytes;
-}
-
-/** The text with each character the font lacks (e.g. CJK) written as its closest plain form, else '?'. */
-function printable(text: string, font: PDFFont): string {
-  const known = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC')]
-    .map((char) => {
-      if (known.has(char.codePointAt(0)!)) return char;
-      const plain = [...char.normalize('NFD')].filter((part) => known.has(part.codePointAt(0)!)).join('');
-      return plain || '?';
-    })
-    .join('');
-}
 
 /** Certificates: issued when a course is complete, signed, checkable by anyone with the link, as PDF. */
 export function createCourseCertificatesService(deps: CoursesDeps) {
@@ -137,11 +112,7 @@ export function createCourseCertificatesService(deps: CoursesDeps) {
       pdf.setTitle(`${text.title} – ${row.content.title[lang]}`);
       pdf.setCreator('Compliance Assistant');
       const page = pdf.addPage([842, 595]);
-      pdf.registerFontkit(fontkit);
-      const fonts = await certificateFonts();
-      // Subsets: only the glyphs this certificate prints are embedded.
-      const regular = await pdf.embedFont(fonts.regular, { subset: true });
-      const bold = await pdf.embedFont(fonts.bold, { subset: true });
+      const { regular, bold } = await embedTextFonts(pdf);
       const centre = (value: string, y: number, size: number, font = regular, colour = rgb(0.1, 0.1, 0.15)) => {
         const line = printable(value, font);
         const width = font.widthOfTextAtSize(line, size);

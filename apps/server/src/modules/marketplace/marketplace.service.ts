@@ -25,7 +25,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { PaymentsService } from '../billing/payments.service.ts';
+import type { PaymentOutcome, PaymentsService } from '../billing/payments.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import { checkOriginality, normaliseInstructions, type Originality } from './originality.ts';
@@ -191,10 +191,16 @@ export function createMarketplaceService({
 
   return {
     /** Grants or gives up a purchase once its payment is settled (the payments module tells it). */
-    async settlePurchase(purchaseId: string, outcome: 'paid' | 'expired'): Promise<void> {
+    async settlePurchase(purchaseId: string, outcome: PaymentOutcome): Promise<void> {
       if (!UUID_PATTERN.test(purchaseId)) return;
       if (outcome === 'expired') {
         await repository.markPurchaseFailed(purchaseId);
+        return;
+      }
+      // Refunded at the provider (not through the admin area): the licence ends all the same.
+      if (outcome === 'refunded') {
+        const purchase = await repository.purchase(purchaseId);
+        if (purchase?.status === 'paid') await repository.markPurchaseRefunded(purchaseId);
         return;
       }
       // A second checkout paid for a licence already held (two tabs): that money goes back.
