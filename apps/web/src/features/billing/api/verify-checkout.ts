@@ -25,13 +25,16 @@ export function verifyCheckoutQueryOptions(sessionId: string) {
   });
 }
 
-/** The server's verification of a checkout with the payment provider; refreshes the plan once paid. */
+/**
+ * The server's verification of a checkout with the payment provider. Once paid, everything cached is
+ * refreshed: the new plan changes limits all over the app (the company's seats, storage, selling).
+ */
 export function useVerifiedCheckout(sessionId: string | null) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...verifyCheckoutQueryOptions(sessionId ?? ''), enabled: Boolean(sessionId) });
   const granted = Boolean(query.data?.subscription);
   useEffect(() => {
-    if (granted) void queryClient.invalidateQueries({ queryKey: billingQueryKeys.overview() });
+    if (granted) void queryClient.invalidateQueries();
   }, [granted, queryClient]);
   // Each answer re-renders, so the count read here is current.
   const attempts = queryClient.getQueryState(billingQueryKeys.checkout(sessionId ?? ''))?.dataUpdateCount ?? 0;
