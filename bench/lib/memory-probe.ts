@@ -48,6 +48,8 @@ function threads(): Record<string, number> {
 }
 
 snapshot('node started');
+// As the server's entry point does: drizzle-orm resolves to its CommonJS build.
+await import('../../apps/server/src/runtime/drizzle-commonjs.ts');
 const { buildApp } = await import('../../apps/server/src/app.ts');
 const { loadConfig } = await import('../../apps/server/src/plugins/env.ts');
 snapshot('server modules imported');

@@ -10,6 +10,8 @@ export interface Screen {
   path: string;
   /** The screen is a dialog over another (the page's own heading is then hidden from the reader). */
   dialog?: boolean;
+  /** For the routes of SPEC's route table: the layout the route renders in. */
+  layout?: string;
 }
 
 const courseSlug = 'swiss-aml-duties';
@@ -110,7 +112,11 @@ export async function everyScreen(page: Page, token: string): Promise<Screen[]> 
 
   const lesson = course.lessons[0]!;
   const essay = course.essays[0]!;
-  const fromTable = routeTable.map((route) => ({ name: route.path, path: fillIds(route.path, ids) }));
+  const fromTable = routeTable.map((route) => ({
+    name: route.path,
+    path: fillIds(route.path, ids),
+    layout: route.layout,
+  }));
   return [
     ...fromTable,
     { name: '/chat?c={conversation}', path: `/chat?c=${conversationId}` },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSmtpServer } from './accounts-server.ts';
 import { mailboxFile } from './mailbox.ts';
+import { startStripeForJourneys } from './stripe-checkout-page.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'compliance-e2e-'));
 // Each journey signs up its own user: the server's mail goes to a local SMTP server, whose messages
@@ -45,10 +46,19 @@ for (const name of [
   'LLM_BASE_URL',
   'WEB_SEARCH_URL',
   'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_URL',
   'S3_ENDPOINT',
 ]) {
   delete env[name];
 }
+// E2E_PAYMENTS=stripe: payments through the `stripe` SDK and signed webhooks, against a local
+// stand-in for Stripe's API and hosted Checkout page (support/stripe-checkout-page.ts).
+const stripe =
+  process.env.E2E_PAYMENTS === 'stripe'
+    ? await startStripeForJourneys(`http://127.0.0.1:${env.PORT}/api/billing/webhooks/stripe`)
+    : undefined;
+Object.assign(env, stripe?.env);
 
 const server = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '../apps/server/src/server.ts'], {
   env,
@@ -63,5 +73,6 @@ process.on('SIGINT', stop);
 server.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
   void smtp.close();
+  void stripe?.close();
   process.exit(code ?? 0);
 });

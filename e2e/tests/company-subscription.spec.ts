@@ -1,14 +1,21 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
 import { codeFrom } from '../support/accounts-server.ts';
-import { mailsTo } from '../support/mailbox.ts';
+import { invitationPathFor, mailboxFileFor, mailsTo as mailsInBox } from '../support/mailbox.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { baseURL } from '../playwright.config.ts';
 
-// Issue 15's whole offline journey, through the screens only: a new user signs up, onboards a
-// company, buys Team with 3 seats in TEST MODE, invites a colleague (who accepts from the e-mail
-// link in a browser of their own), sees the plan's limits on the dashboard, hits the seat limit,
-// adds a seat, cancels at period end and resumes.
+// Issue 15's whole journey, through the screens only: a new user signs up, onboards a company,
+// buys Team with 3 seats, invites a colleague (who accepts from the e-mail link in a browser of
+// their own), sees the plan's limits on the dashboard, hits the seat limit, adds a seat, cancels at
+// period end and resumes. It runs twice: on the built-in TEST MODE checkout, and in Stripe mode —
+// the server's `stripe` SDK and webhook verification against a local stand-in for Stripe.
 // The admin's second tab makes the server refuse an invitation (409) on purpose.
 test.use({ allowedConsoleErrors: /Failed to load resource: the server responded with a status of 409/ });
+
+/** Where the running journey's server delivers its mail. */
+let mailbox = mailboxFileFor(new URL(baseURL).port);
+const mailsTo = (address: string) => mailsInBox(address, mailbox);
 
 const PASSWORD = 'company journey password 1';
 let addresses = 0;
@@ -16,31 +23,6 @@ const newAddress = (who: string) => {
   addresses += 1;
   return `${who}-${Date.now().toString(36)}-${process.pid}-${addresses}@example.test`;
 };
-
-/** The text of a mail as sent: quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** The path of the invitation link mailed to `address` (the server's PUBLIC_URL is not this test's host). */
-async function invitationPathFor(address: string): Promise<string> {
-  let path = '';
-  await expect
-    .poll(
-      () => {
-        const mail = mailsTo(address)
-          .map((message) => decodeQuotedPrintable(message.raw))
-          .find((text) => text.includes('/invitations/accept?token='));
-        path = /\/invitations\/accept\?token=[A-Za-z0-9_-]+/.exec(mail ?? '')?.[0] ?? '';
-        return path;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe('');
-  return path;
-}
 
 /** The verification code mailed to `address` (not its invitation). */
 async function verificationCodeFor(address: string): Promise<string> {
@@ -76,7 +58,7 @@ async function signUp(page: Page, person: { firstName: string; lastName: string;
 async function acceptAsNewcomer(browser: Browser, email: string, firstName: string, lastName: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(await invitationPathFor(email));
+  await page.goto(await invitationPathFor(email, mailbox));
   await page.getByRole('link', { name: 'Create an account' }).click();
   await signUp(page, { firstName, lastName, email, company: 'Keller Compliance' });
   await expect(page).toHaveURL(/\/invitations\/accept\?token=/);
@@ -95,8 +77,11 @@ async function acceptAsNewcomer(browser: Browser, email: string, firstName: stri
   await context.close();
 }
 
-/** Pays the open TEST MODE checkout with the card that succeeds and waits for the verified payment. */
-async function payWithSuccessCard(page: Page, seats: number) {
+/** Pays the open checkout and waits for the verified payment. */
+type Pay = (page: Page, seats: number, change: 'new' | 'change') => Promise<void>;
+
+/** The TEST MODE checkout, with the card that succeeds. */
+const payWithSuccessCard: Pay = async (page, seats) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Pay for Team' })).toBeVisible();
   await expect(
     page.getByText('This is the built-in test checkout. No real card is charged and no money moves.'),
@@ -107,13 +92,26 @@ async function payWithSuccessCard(page: Page, seats: number) {
   await page.getByRole('button', { name: /^Pay CHF/ }).click();
   await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_test_/);
   await expect(page.getByText('Payment verified: you are now on Team.')).toBeVisible();
-}
+};
 
-test('a new user signs up, onboards a company, buys Team, invites a colleague, hits the seat limit, adds a seat and cancels at period end', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(180_000);
+/** Stripe's hosted Checkout page (the stand-in's): Stripe posts signed webhooks, then returns to the app. */
+const payOnStripe: Pay = async (page, seats, change) => {
+  if (change === 'change') {
+    // A change of the running subscription: Stripe charges the saved card for the prorated
+    // difference, and the app applies it when Stripe's signed events arrive.
+    await expect(page).toHaveURL(/\/subscription\/success\?session_id=/);
+    await expect(page.getByText('Payment verified: you are now on Team.')).toBeVisible();
+    return;
+  }
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\/cs_test_/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stripe Checkout (stand-in)' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items' })).toContainText(`${seats} × Team`);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_test_/);
+  await expect(page.getByText('Payment verified: you are now on Team.')).toBeVisible();
+};
+
+async function companyJourney(page: Page, browser: Browser, pay: Pay, paymentsNote: string | null) {
   const adminEmail = newAddress('anna');
 
   // Sign-up with the code from the e-mail.
@@ -145,9 +143,11 @@ test('a new user signs up, onboards a company, buys Team, invites a colleague, h
   await expect(page.getByRole('combobox', { name: 'Your role in the company' })).toHaveValue('compliance-officer');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
-  // Team, yearly, 3 seats, through the TEST MODE checkout.
+  // Team, yearly, 3 seats, through the checkout.
   await expect(page).toHaveURL(/\/subscription$/);
-  await expect(page.getByText('Payments run in TEST MODE: no card is charged.')).toBeVisible();
+  const testModeNote = page.getByText('Payments run in TEST MODE: no card is charged.');
+  if (paymentsNote) await expect(testModeNote).toBeVisible();
+  else await expect(testModeNote).toHaveCount(0);
   await page.getByText('Yearly', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
   const team = page.getByRole('article', { name: 'Team' });
@@ -156,8 +156,7 @@ test('a new user signs up, onboards a company, buys Team, invites a colleague, h
   await seats.fill('3');
   await expect(team.getByText(/^Total: CHF\s?750/)).toBeVisible();
   await team.getByRole('button', { name: 'Choose Team' }).click();
-  await expect(page).toHaveURL(/\/subscription\/test-checkout\//);
-  await payWithSuccessCard(page, 3);
+  await pay(page, 3, 'new');
   await expect(page.getByText(/^Your plan renews on /)).toBeVisible();
 
   // A colleague, invited from the company page, accepts from the e-mail in a browser of their own.
@@ -213,7 +212,7 @@ test('a new user signs up, onboards a company, buys Team, invites a colleague, h
   await expect(page.getByRole('list', { name: 'Pending invitations' })).not.toContainText(fourth);
   expect(mailsTo(fourth)).toEqual([]);
 
-  // More seats: a new TEST MODE checkout for 4 seats replaces the subscription.
+  // More seats: the running subscription changes to 4, the prorated difference charged now.
   await page.getByRole('link', { name: 'Add seats' }).click();
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('radio', { name: 'Yearly' })).toBeChecked();
@@ -222,7 +221,7 @@ test('a new user signs up, onboards a company, buys Team, invites a colleague, h
   await seats.fill('4');
   await expect(team.getByText(/^Total: CHF\s?1,000/)).toBeVisible();
   await team.getByRole('button', { name: 'Choose Team' }).click();
-  await payWithSuccessCard(page, 4);
+  await pay(page, 4, 'change');
   await page.getByRole('link', { name: 'Invite your colleagues' }).click();
   await expect(page.getByText('3 of 4 seats used')).toBeVisible();
   await email.fill(fourth);
@@ -255,4 +254,47 @@ test('a new user signs up, onboards a company, buys Team, invites a colleague, h
   await expect(page.getByText(`Your subscription renews again on ${date}.`)).toBeVisible();
   await expect(page.getByText(`Renews on ${date}.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel at the end of the period' })).toBeVisible();
+}
+
+test('a new user signs up, onboards a company, buys Team, invites a colleague, hits the seat limit, adds a seat and cancels at period end', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await companyJourney(page, browser, payWithSuccessCard, 'TEST MODE');
+});
+
+test.describe('in Stripe mode, against a local Stripe stand-in', () => {
+  // A server of its own, started with the Stripe variables (support/start-server.ts, E2E_PAYMENTS=stripe).
+  const port = Number(new URL(baseURL).port) + 1;
+  const stripeModeURL = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  test.use({ baseURL: stripeModeURL });
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = spawn(process.execPath, ['support/start-server.ts'], {
+      cwd: new URL('..', import.meta.url),
+      env: { ...process.env, E2E_PORT: String(port), E2E_PAYMENTS: 'stripe' },
+      stdio: 'inherit',
+    });
+    await expect
+      .poll(async () => (await fetch(`${stripeModeURL}/api/ready`).catch(() => null))?.status ?? 0, {
+        timeout: 110_000,
+      })
+      .toBe(200);
+    mailbox = mailboxFileFor(port);
+  });
+  test.afterAll(async () => {
+    mailbox = mailboxFileFor(new URL(baseURL).port);
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  });
+
+  test('the same journey pays through the stripe SDK and signed webhooks', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await companyJourney(page, browser, payOnStripe, null);
+  });
 });

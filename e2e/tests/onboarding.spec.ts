@@ -1,37 +1,12 @@
 import { testCards } from '@compliance/shared/billing';
 import type { Page } from '@playwright/test';
 import { codeFrom } from '../support/accounts-server.ts';
-import { mailsTo } from '../support/mailbox.ts';
+import { invitationPathFor, mailsTo } from '../support/mailbox.ts';
 import { createUser, expect, setAuthToken, signInAsNewUser, test, type JourneyUser } from '../support/fixtures.ts';
 
 // Issue 15, onboarding: a company admin fills the profile (UID and LEI checked by their check
 // digits), invites a colleague, who accepts from the e-mail link; the admin then changes the
 // colleague's role and removes them.
-
-/** The text of a mail as sent: quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** The path of the invitation link mailed to `address` (the server's PUBLIC_URL is not this test's host). */
-async function invitationPathFor(address: string): Promise<string> {
-  let path = '';
-  await expect
-    .poll(
-      () => {
-        const mail = mailsTo(address)
-          .map((message) => decodeQuotedPrintable(message.raw))
-          .find((text) => text.includes('/invitations/accept?token='));
-        path = /\/invitations\/accept\?token=[A-Za-z0-9_-]+/.exec(mail ?? '')?.[0] ?? '';
-        return path;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe('');
-  return path;
-}
 
 /** Team with two seats through the TEST MODE checkout (the subscription journeys cover its screens). */
 async function buyTeamSeats(page: Page, admin: JourneyUser, seats: number) {

@@ -6,9 +6,9 @@ import { everyScreen, layoutProblems, screenshotName, screenshotsDir } from '../
 
 /**
  * Every screen on a phone (390 px) in every language, and on a desktop (1280 px): it renders its
- * heading, no page scrolls sideways and no text leaves its card or dialog. The desktop runs in
- * English only (shell.spec opens every route in every language at that width), unless
- * SCREENSHOTS_DIR is set: `npm run screenshots` saves every screen, at both widths in four
+ * heading in its language, its layout (for the routes of SPEC's route table) and its title, no page
+ * scrolls sideways and no text leaves its card or dialog. The desktop runs in English only (the
+ * phone run covers every language), unless SCREENSHOTS_DIR is set: `npm run screenshots` saves every screen, at both widths in four
  * languages, as a PNG to be looked at.
  */
 for (const [width, tag] of [
@@ -32,6 +32,10 @@ for (const [width, tag] of [
           const shown = screen.dialog ? page.getByRole('dialog') : page.getByRole('heading', { level: 1 }).first();
           await expect(shown, screen.name).toBeVisible();
           await expect(page.locator('html'), screen.name).toHaveAttribute('lang', language);
+          if (screen.layout) {
+            await expect(page.locator(`[data-layout="${screen.layout}"]`), screen.name).toBeVisible();
+            await expect(page, screen.name).toHaveTitle(/· Compliance Assistant$/);
+          }
           // The loading skeletons are gone: the screen shows what it loaded.
           await expect(page.locator('.animate-pulse'), screen.name).toHaveCount(0);
           // Soft: one run reports every screen that does not fit, not only the first.

@@ -1,34 +1,8 @@
-import { createUser, expect, setAuthToken, setLanguage, signInAsNewUser, test } from '../support/fixtures.ts';
-import { fillIds, resolveSampleIds, routeTable } from './routes.ts';
-import { locales } from '@compliance/shared/locales';
+import { createUser, expect, setAuthToken, signInAsNewUser, test } from '../support/fixtures.ts';
+import { routeTable } from './routes.ts';
 
-const languages = locales;
-
-test.describe('every route of the route table', () => {
-  for (const language of languages) {
-    test(`opens in its layout, in ${language}`, async ({ page }) => {
-      // Every route is a full page load that also checks the session with the server.
-      test.setTimeout(240_000);
-      const { token } = await createUser(page, { admin: true });
-      const ids = await resolveSampleIds(page.request, token);
-      await setAuthToken(page, token);
-      await setLanguage(page, language);
-      const englishTitles = new Map<string, string>();
-      for (const route of routeTable) {
-        const { layout } = route;
-        const path = fillIds(route.path, ids);
-        await page.goto(path);
-        await expect(page.locator(`[data-layout="${layout}"]`), path).toBeVisible();
-        await expect(page.locator('html'), path).toHaveAttribute('lang', language);
-        const heading = page.getByRole('heading', { level: 1 });
-        await expect(heading, path).toBeVisible();
-        await expect(page, path).toHaveTitle(/· Compliance Assistant$/);
-        englishTitles.set(path, (await heading.textContent()) ?? '');
-      }
-      expect(englishTitles.size).toBe(routeTable.length);
-    });
-  }
-
+// Every route of SPEC's route table, in its layout and in every language: screens.spec.
+test.describe('the route table', () => {
   test('headings are translated, not English, in the other languages', async ({ page }) => {
     await signInAsNewUser(page, { admin: true });
     const headings = async () => {

@@ -1,16 +1,5 @@
-import { buildApp } from './app.ts';
-import { buildOrExit, closeGracefully, loadConfigOrExit } from './process-lifecycle.ts';
+// The server's entry point. drizzle-orm must resolve to its CommonJS build before any module that
+// imports it is loaded (runtime/drizzle-commonjs.ts): the server itself loads after the hook.
+import './runtime/drizzle-commonjs.ts';
 
-const config = loadConfigOrExit(process.env);
-const app = await buildOrExit(() => buildApp(config));
-closeGracefully(app);
-
-try {
-  await app.listen({ host: config.host, port: config.port });
-} catch (error) {
-  app.log.error({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
-  await app.close();
-  process.exit(1);
-}
-const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-app.log.info(`Compliance Assistant is running at ${url}`);
+await import('./server-main.ts');

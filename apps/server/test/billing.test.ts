@@ -206,7 +206,9 @@ describe('plans and the built-in TEST MODE provider', () => {
       method: 'PATCH',
       url: '/api/admin/plans/professional',
       headers: (await createTestUser(app, { role: 'admin' })).headers,
-      payload: { limits: { storageBytes: 1_000, monthlyTokens: 10, seats: 1, marketplaceSelling: true } },
+      payload: {
+        limits: { storageBytes: 1_000, monthlyTokens: 10, seats: 1, marketplaceSelling: true, connections: 2 },
+      },
     });
 
     const after = await overview(app, user);
@@ -234,7 +236,7 @@ describe('plans and the built-in TEST MODE provider', () => {
       headers: admin.headers,
       payload: {
         name: 'Starter',
-        limits: { storageBytes: 5_000, monthlyTokens: 2_000, seats: 1, marketplaceSelling: false },
+        limits: { storageBytes: 5_000, monthlyTokens: 2_000, seats: 1, marketplaceSelling: false, connections: 3 },
       },
     });
     expect(edited.json()).toMatchObject({ name: 'Starter', limits: { storageBytes: 5_000 } });

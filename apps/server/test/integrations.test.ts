@@ -18,7 +18,7 @@ import { isPrivateAddress } from '../src/modules/integrations/outbound.ts';
 import { assistantId, parseEvents } from './chat/helpers.ts';
 import { apacheAvailable, startApacheWebdav, type WebdavServer } from './helpers/apache-webdav.ts';
 import { dokuwikiAvailable, startDokuwiki } from './helpers/dokuwiki.ts';
-import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { allowPersonalConnections, createTestUser, type TestUser } from './helpers/factories.ts';
 import { startSlackStandIn } from './helpers/slack-api-stand-in.ts';
 import { startTeamsWebhookStandIn } from './helpers/teams-webhook-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -60,6 +60,7 @@ beforeAll(async () => {
     createTestUser(app),
     createTestUser(app, { role: 'admin' }),
   ]);
+  await allowPersonalConnections(app, 50);
 }, 120_000);
 
 afterAll(async () => {

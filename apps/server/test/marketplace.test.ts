@@ -14,6 +14,7 @@ import type {
 import type { Placeholder, Prompt, PromptCategory } from '@compliance/shared/prompts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
+import { startTestSmtpServer } from './helpers/smtp-server.ts';
 import { startStripeApiStandIn, type StripeApiStandIn } from './helpers/stripe-api-stand-in.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -834,18 +835,27 @@ describe('Stripe: buying a paid listing through the official SDK', () => {
   const webhookSecret = 'whsec_marketplace_stand_in';
   const publicUrl = 'https://compliance.example.com';
   let stripe: StripeApiStandIn;
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
   let stripeApp: TestApp;
 
   beforeAll(async () => {
     stripe = await startStripeApiStandIn({ secretKey, webhookSecret });
+    smtp = await startTestSmtpServer();
     stripeApp = await createTestApp({
-      env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, PUBLIC_URL: publicUrl },
+      env: {
+        STRIPE_SECRET_KEY: secretKey,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        PUBLIC_URL: publicUrl,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Compliance Assistant <no-reply@example.test>',
+      },
       billing: { stripeApi: stripe.api },
     });
   });
   afterAll(async () => {
     await stripeApp.close();
     await stripe.close();
+    await smtp.close();
   });
 
   const on = (user: TestUser | null, method: Method, url: string, payload?: unknown) =>
@@ -873,7 +883,7 @@ describe('Stripe: buying a paid listing through the official SDK', () => {
     expect(opened.statusCode, opened.body).toBe(200);
 
     const author = await createTestUser(stripeApp);
-    const buyer = await createTestUser(stripeApp);
+    const buyer = await createTestUser(stripeApp, { language: 'it' });
     const second = await createTestUser(stripeApp);
     const created = await on(author, 'POST', '/prompts', typedPrompt);
     expect(created.statusCode, created.body).toBe(201);
@@ -970,9 +980,18 @@ describe('Stripe: buying a paid listing through the official SDK', () => {
     expect(await licences(buyer)).toEqual([]);
     expect(await owned(buyer, paid.id)).toMatchObject({ owned: false, buyerCount: 1 });
     expect((await licences(second)).map((item) => item.listingId)).toEqual([paid.id]);
-    // Refunding again asks Stripe nothing more.
+    // The buyer is told, in their language, over SMTP: the amount and that the licence ended.
+    await stripeApp.jobs.runDueJobs();
+    const mail = await smtp.waitForMail(buyer.user.email);
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`${publicUrl}/prompt-marketplace/listings/${paid.id}`);
+    const told = await stripeApp.mail.latestTo(buyer.user.email, 'payment_refunded');
+    expect(told).toMatchObject({ status: 'sent', language: 'it', subject: 'Rimborso di 15,00\u00a0CHF' });
+    expect(told?.textBody).toContain(`L’accesso acquistato con questo pagamento («${paid.title}») è terminato.`);
+    // Refunding again asks Stripe nothing more, and tells the buyer nothing more.
     expect((await on(admin, 'POST', `/admin/marketplace/purchases/${first.id}/refund`)).statusCode).toBe(204);
     expect(stripe.refunds.size).toBe(1);
+    await stripeApp.jobs.runDueJobs();
+    expect(smtp.messages.filter((message) => message.to.includes(buyer.user.email))).toHaveLength(1);
 
     // A refund made in Stripe's dashboard ends the licence too. The event is checked against Stripe's
     // own record: a signed event claiming a refund Stripe has not made changes nothing.
@@ -982,11 +1001,17 @@ describe('Stripe: buying a paid listing through the official SDK', () => {
     );
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect((await licences(second)).map((item) => item.listingId)).toEqual([paid.id]);
+    expect(await stripeApp.mail.latestTo(second.user.email, 'payment_refunded')).toBeFalsy();
     const atStripe = stripe.signedEvent('charge.refunded', stripe.refundAtStripe(secondIntent));
     expect((await deliver(atStripe)).json()).toEqual({ received: true, duplicate: false });
     expect(await licences(second)).toEqual([]);
     expect(await owned(second, paid.id)).toMatchObject({ owned: false, buyerCount: 0 });
     expect((await deliver(atStripe)).json()).toEqual({ received: true, duplicate: true });
+    await stripeApp.jobs.runDueJobs();
+    await smtp.waitForMail(second.user.email);
+    expect((await stripeApp.mail.latestTo(second.user.email, 'payment_refunded'))?.subject).toBe(
+      'Refund of CHF\u00a015.00',
+    );
   });
 });
 

@@ -67,6 +67,7 @@ export const auditActions = [
   'admin.marketplace_purchase_refunded',
   // Billing
   'admin.billing_plan_granted',
+  'admin.billing_grant_revoked',
   'admin.billing_invoice_refunded',
   'admin.billing_renewal_simulated',
   // Integrations

@@ -24,12 +24,17 @@ export const planPricesSchema = z.object({
 });
 export type PlanPrices = z.infer<typeof planPricesSchema>;
 
+/** The most personal integrations a plan can allow (a bound on what an admin can enter). */
+export const MAX_PLAN_CONNECTIONS = 100;
+
 export const planLimitsSchema = z.object({
   storageBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   monthlyTokens: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   /** Members a company subscription covers (1 for personal plans; Team: bought per seat up to this). */
   seats: z.number().int().min(1).max(10_000),
   marketplaceSelling: z.boolean(),
+  /** Personal integrations (connections to other tools) a user may keep. */
+  connections: z.number().int().min(0).max(MAX_PLAN_CONNECTIONS),
 });
 export type PlanLimitsDto = z.infer<typeof planLimitsSchema>;
 
@@ -167,13 +172,18 @@ export const testCards = {
 export const testCheckoutSchema = z.object({
   sessionId: z.string(),
   status: z.enum(checkoutStatuses),
-  /** A plan's subscription, or a one-time payment (a marketplace purchase: `planName` names it). */
-  mode: z.enum(['subscription', 'payment']),
+  /**
+   * A plan's subscription, a one-time payment (a marketplace purchase: `planName` names it), or a
+   * change of the running subscription (`amount` is then prorated for the rest of the period).
+   */
+  mode: z.enum(['subscription', 'payment', 'change']),
   planName: z.string(),
   interval: billingIntervalSchema.nullable(),
   currency: currencySchema,
   seats: z.number().int(),
   amount: z.number().int(),
+  /** A change's proration: the new plan's full price per interval, and until when the prorated amount runs. */
+  proration: z.object({ fullAmount: z.number().int(), periodEnd: z.iso.datetime() }).optional(),
   email: z.string(),
   /** Waiting for the (simulated) bank's authentication of the card. */
   requiresAuthentication: z.boolean(),
@@ -242,6 +252,26 @@ export type CompanySupervisor = (typeof companySupervisors)[number];
 export const jobRoles = ['compliance-officer', 'mlro', 'analyst', 'adviser', 'learner', 'other'] as const;
 export const interestAreas = ['ch-finma', 'ch-aml', 'us-advisers', 'fatf', 'sanctions', 'data-protection'] as const;
 export type InterestArea = (typeof interestAreas)[number];
+
+/** The knowledge base's jurisdiction each area's rules come from (data protection spans them all). */
+const interestJurisdiction: Record<InterestArea, string | null> = {
+  'ch-finma': 'CH',
+  'ch-aml': 'CH',
+  'us-advisers': 'US',
+  fatf: 'INT',
+  sanctions: 'INT',
+  'data-protection': null,
+};
+
+/**
+ * The jurisdictions whose passages the assistant puts first for someone working in these areas;
+ * none when the areas cover every jurisdiction (or none), since then there is nothing to prefer.
+ */
+export function preferredJurisdictions(interests: readonly InterestArea[]): string[] {
+  const chosen = [...new Set(interests.map((area) => interestJurisdiction[area]).filter((code) => code !== null))];
+  const all = new Set(Object.values(interestJurisdiction).filter((code) => code !== null));
+  return chosen.length === all.size ? [] : chosen;
+}
 
 /**
  * The areas a member of a company works in until they choose their own (an empty choice counts as
@@ -471,7 +501,8 @@ export const adminSubscriptionSchema = z.object({
   holderName: z.string(),
   holderEmail: z.string().nullable(),
   planId: z.string(),
-  status: z.enum([...subscriptionStatuses, 'granted', 'expired']),
+  /** `revoked`: a grant an admin ended before its end date. */
+  status: z.enum([...subscriptionStatuses, 'granted', 'expired', 'revoked']),
   provider: paymentProviderSchema.nullable(),
   seats: z.number().int(),
   interval: billingIntervalSchema.nullable(),
@@ -481,13 +512,15 @@ export const adminSubscriptionSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   graceUntil: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /** A revoked grant: when, by whom and why. */
+  revoked: z.object({ at: z.iso.datetime(), byEmail: z.string(), reason: z.string() }).nullable().optional(),
 });
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 export const adminSubscriptionListSchema = z.object({ subscriptions: z.array(adminSubscriptionSchema) });
 
 export const adminSubscriptionQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.enum([...subscriptionStatuses, 'granted', 'expired']).optional(),
+  status: z.enum([...subscriptionStatuses, 'granted', 'expired', 'revoked']).optional(),
 });
 
 export const adminCompanySchema = z.object({
@@ -522,6 +555,10 @@ export const paymentEventSchema = z.object({
   objectId: z.string().nullable(),
   verification: z.enum(paymentEventVerifications),
   outcome: z.string().nullable(),
+  /** The sender's IP address. */
+  source: z.string().nullable().optional(),
+  /** How many requests the line stands for (>1: the summary of a bad-signature flood). */
+  repeatCount: z.number().int().optional(),
   receivedAt: z.iso.datetime(),
 });
 export type PaymentEventDto = z.infer<typeof paymentEventSchema>;
@@ -542,6 +579,10 @@ export const grantPlanInputSchema = z.object({
   note: z.string().trim().max(300).default(''),
 });
 export type GrantPlanInput = z.input<typeof grantPlanInputSchema>;
+
+/** An admin ends a grant before its end date; the reason is kept with it and in the audit log. */
+export const revokeGrantInputSchema = z.object({ reason: requiredText(300) });
+export type RevokeGrantInput = z.input<typeof revokeGrantInputSchema>;
 
 /** TEST MODE: an admin runs a subscription's renewal now, paid or declined. */
 export const simulateRenewalInputSchema = z.object({ outcome: z.enum(['succeeded', 'declined']) });

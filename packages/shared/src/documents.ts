@@ -221,6 +221,8 @@ export const passageSchema = z.object({
   rank: z.number(),
   /** The date the document's content is as of (`YYYY-MM-DD`; knowledge-base documents: last verified). */
   asOf: z.iso.date().nullable(),
+  /** Knowledge-base documents: whose rules they are (`CH`, `US`, `INT` for the FATF and other international texts). */
+  jurisdiction: z.string().nullable().optional(),
 });
 export type Passage = z.infer<typeof passageSchema>;
 

@@ -26,21 +26,41 @@ export const SYNC_RUN_ITEMS_KEPT = 200;
 
 // ---- vocabularies ----
 
-export const connectorCapabilities = ['storage', 'wiki', 'messages'] as const;
+export const connectorCapabilities = ['storage', 'wiki', 'messages', 'tickets'] as const;
 export type ConnectorCapability = (typeof connectorCapabilities)[number];
 
-export const connectorKinds = ['webdav', 's3', 'dokuwiki', 'slack', 'teams', 'matrix', 'email'] as const;
+export const connectorKinds = [
+  'webdav',
+  's3',
+  'onedrive',
+  'dropbox',
+  'dokuwiki',
+  'mediawiki',
+  'confluence',
+  'notion',
+  'slack',
+  'teams',
+  'matrix',
+  'email',
+  'requesttracker',
+] as const;
 export const connectorKindSchema = z.enum(connectorKinds);
 export type ConnectorKind = z.infer<typeof connectorKindSchema>;
 
 export const connectorCapability: Record<ConnectorKind, ConnectorCapability> = {
   webdav: 'storage',
   s3: 'storage',
+  onedrive: 'storage',
+  dropbox: 'storage',
   dokuwiki: 'wiki',
+  mediawiki: 'wiki',
+  confluence: 'wiki',
+  notion: 'wiki',
   slack: 'messages',
   teams: 'messages',
   matrix: 'messages',
   email: 'messages',
+  requesttracker: 'tickets',
 };
 
 /** The kinds that post to channels (and can carry FATF alerts). */
@@ -162,6 +182,32 @@ export const s3SettingsSchema = z.object({
 });
 export type S3Settings = z.infer<typeof s3SettingsSchema>;
 
+/**
+ * Microsoft Graph: a folder of the signed-in user's OneDrive, or of a SharePoint document library
+ * (its drive id, as Graph's /sites/{site}/drives lists it). Signed in with OAuth: no secret is typed.
+ */
+export const onedriveSettingsSchema = z.object({
+  /** Empty: the user's own OneDrive; otherwise a SharePoint document library's drive id ("b!…"). */
+  driveId: z
+    .string()
+    .trim()
+    .max(200, 'integrations:validation.driveIdInvalid')
+    .regex(/^[A-Za-z0-9!_-]*$/, 'integrations:validation.driveIdInvalid')
+    .default(''),
+  remotePath,
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type OnedriveSettings = z.infer<typeof onedriveSettingsSchema>;
+
+/** Dropbox: a folder of the signed-in account (OAuth, no secret typed). */
+export const dropboxSettingsSchema = z.object({
+  remotePath,
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type DropboxSettings = z.infer<typeof dropboxSettingsSchema>;
+
 export const dokuwikiSettingsSchema = z.object({
   /** The wiki's address (where doku.php lives), e.g. https://wiki.example.com/. */
   url: httpUrl,
@@ -178,6 +224,76 @@ export const dokuwikiSettingsSchema = z.object({
   knowledgeBase: knowledgeBaseTarget,
 });
 export type DokuwikiSettings = z.infer<typeof dokuwikiSettingsSchema>;
+
+/** A category or namespace name as MediaWiki writes titles: no characters a title may not hold. */
+const mediawikiName = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(255, message)
+    .regex(/^[^#<>[\]{}|\p{Cc}]*$/u, message)
+    .default('');
+
+export const mediawikiSettingsSchema = z.object({
+  /** The Action API's address (…/w/api.php), or the wiki's script path under which api.php lives. */
+  url: httpUrl,
+  /** A bot password's user name (Special:BotPasswords): `Name@bot`. */
+  username: z.string().trim().min(1, 'errors:validation.required').max(200, 'integrations:validation.usernameTooLong'),
+  /** The namespace synced (its number or name); empty = the main namespace. With a category: a filter. */
+  namespace: mediawikiName('integrations:validation.mediawikiNamespaceInvalid'),
+  /** A category whose pages are synced instead of a whole namespace; published answers join it. */
+  category: mediawikiName('integrations:validation.categoryInvalid'),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type MediawikiSettings = z.infer<typeof mediawikiSettingsSchema>;
+
+/** Confluence Cloud: the pages of a space, or of one page's subtree (REST API v2, e-mail and API token). */
+export const confluenceSettingsSchema = z.object({
+  /** The site's address, e.g. https://example.atlassian.net (the API is at /wiki/api/v2). */
+  url: httpUrl,
+  /** The Atlassian account's e-mail address; the API token is the secret. */
+  email: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(254, 'integrations:validation.emailInvalid')
+    .refine((value) => z.email().safeParse(value).success, 'integrations:validation.emailInvalid'),
+  /** The space's key, as in its address (…/wiki/spaces/COMPLY). */
+  spaceKey: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(255, 'integrations:validation.spaceKeyInvalid')
+    .regex(/^~?[A-Za-z0-9_-]+$/, 'integrations:validation.spaceKeyInvalid'),
+  /** Only the pages below this page (its id, as in …/pages/123456/…); empty = the whole space. */
+  parentPageId: z
+    .string()
+    .trim()
+    .max(30, 'integrations:validation.pageIdInvalid')
+    .regex(/^\d*$/, 'integrations:validation.pageIdInvalid')
+    .default(''),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type ConfluenceSettings = z.infer<typeof confluenceSettingsSchema>;
+
+/** Notion: a database's pages or a page's child pages (API version 2022-06-28, an internal integration's token). */
+export const notionSettingsSchema = z.object({
+  /** The database's or page's id, or its link (…/Policies-1a2b…32 hex digits). */
+  parentId: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(2_000, 'integrations:validation.notionIdInvalid')
+    .refine(
+      (value) => /[0-9a-f]{32}(?:[?#].*)?$/i.test(value.replaceAll('-', '')),
+      'integrations:validation.notionIdInvalid',
+    ),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type NotionSettings = z.infer<typeof notionSettingsSchema>;
 
 export const slackSettingsSchema = z.object({
   /** A channel id (C…) or name (#compliance). */
@@ -239,6 +355,20 @@ export const emailSettingsSchema = z.object({
 });
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
+/** A Request Tracker connection: the server and the queue new tickets and tasks go into. */
+export const requestTrackerSettingsSchema = z.object({
+  /** RT's web address (the REST 2 API is at <url>/REST/2.0/), e.g. https://rt.example.com/. */
+  url: httpUrl,
+  /** A queue's name (RT allows spaces): any printable text without control characters or slashes. */
+  queue: z
+    .string({ error: 'errors:validation.required' })
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(200, 'integrations:validation.queueInvalid')
+    .regex(/^[^\p{Cc}/]+$/u, 'integrations:validation.queueInvalid'),
+});
+export type RequestTrackerSettings = z.infer<typeof requestTrackerSettingsSchema>;
+
 const connectionName = displayText(CONNECTION_NAME_MAX_LENGTH, {
   required: 'errors:validation.required',
   tooLong: 'integrations:validation.nameTooLong',
@@ -269,6 +399,34 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     name: connectionName,
     settings: dokuwikiSettingsSchema,
     secret: secret.min(1, 'errors:validation.required'),
+  }),
+  z.object({
+    kind: z.literal('mediawiki'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: mediawikiSettingsSchema,
+    /** The bot password. */
+    secret: secret.min(1, 'errors:validation.required'),
+  }),
+  z.object({
+    kind: z.literal('confluence'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: confluenceSettingsSchema,
+    /** An API token of the Atlassian account (id.atlassian.com → Security → API tokens). */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.apiTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('notion'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: notionSettingsSchema,
+    /** An internal integration's secret (ntn_… or secret_…), shared with the database or page in Notion. */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.apiTokenInvalid'),
   }),
   z.object({
     kind: z.literal('slack'),
@@ -304,6 +462,16 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     settings: emailSettingsSchema,
     /** E-mail goes out through the server's own SMTP server: there is no secret. */
     secret: z.string().trim().max(0, 'errors:validation.invalid').default(''),
+  }),
+  z.object({
+    kind: z.literal('requesttracker'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: requestTrackerSettingsSchema,
+    /** An auth token of the RT user tickets are created as ("Auth Tokens" in RT's settings). */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.requestTrackerTokenInvalid'),
   }),
 ]);
 export type CreateConnectionInput = z.input<typeof createConnectionInputSchema>;
@@ -420,3 +588,57 @@ export const journalPageSchema = z.object({
   total: z.number().int(),
 });
 export type JournalPage = z.infer<typeof journalPageSchema>;
+
+// ---- OAuth (authorization code with PKCE) ----
+
+/** The kinds whose connections are signed in through the vendor's OAuth page instead of a typed secret. */
+export const oauthConnectorKinds = ['onedrive', 'dropbox'] as const satisfies readonly ConnectorKind[];
+export const oauthConnectorKindSchema = z.enum(oauthConnectorKinds);
+export type OAuthConnectorKind = z.infer<typeof oauthConnectorKindSchema>;
+
+export function isOAuthKind(kind: ConnectorKind): kind is OAuthConnectorKind {
+  return (oauthConnectorKinds as readonly string[]).includes(kind);
+}
+
+/** Each OAuth kind's settings (the folder; no secret: the vendor's tokens are the server's). */
+export const oauthSettingsSchemas = {
+  onedrive: onedriveSettingsSchema,
+  dropbox: dropboxSettingsSchema,
+} as const satisfies Record<OAuthConnectorKind, z.ZodObject>;
+
+export const oauthKindParamsSchema = z.object({ kind: oauthConnectorKindSchema });
+
+/**
+ * Starts signing in with the vendor: a new connection (name, scope, settings), or an existing one
+ * signed in again (`connectionId`, e.g. after its refresh token was revoked).
+ */
+export const oauthNewConnectionSchema = z.object({
+  scope: connectionScopeSchema.default('personal'),
+  name: connectionName,
+  /** Checked against the kind's schema (`oauthSettingsSchemas`) by the server. */
+  settings: z.record(z.string(), z.unknown()),
+});
+export const oauthStartInputSchema = z.union([z.object({ connectionId: z.uuid() }), oauthNewConnectionSchema]);
+export type OAuthStartInput = z.input<typeof oauthStartInputSchema>;
+
+/** Where the browser goes next: the vendor's sign-in page. */
+export const oauthStartResultSchema = z.object({ authorizeUrl: z.url() });
+export type OAuthStartResult = z.infer<typeof oauthStartResultSchema>;
+
+/** The OAuth kinds and whether the administrator configured their client id and secret. */
+export const oauthProvidersSchema = z.object({
+  providers: z.array(z.object({ kind: oauthConnectorKindSchema, configured: z.boolean() })),
+});
+export type OAuthProviders = z.infer<typeof oauthProvidersSchema>;
+
+/** What the vendor's redirect brings back (`code` and `state`, or `error`). */
+export const oauthCallbackQuerySchema = z.object({
+  state: z.string().max(200).optional(),
+  code: z.string().max(4_000).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2_000).optional(),
+});
+
+/** The query parameters the integrations screen reads after the callback's redirect. */
+export const OAUTH_RESULT_PARAM = 'oauth';
+export const OAUTH_ERROR_PARAM = 'oauthError';

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 // DejaVu Sans covers Latin, Greek, Cyrillic and more: names and addresses print as people wrote them
@@ -15,7 +14,8 @@ export async function embedTextFonts(pdf: PDFDocument): Promise<{ regular: PDFFo
     readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
   ]).then(([regular, bold]) => ({ regular, bold }));
   const fonts = await fontBytes;
-  pdf.registerFontkit(fontkit);
+  // Loaded with the first PDF, not at start (docs/performance.md, "Memory").
+  pdf.registerFontkit((await import('@pdf-lib/fontkit')).default);
   return {
     regular: await pdf.embedFont(fonts.regular, { subset: true }),
     bold: await pdf.embedFont(fonts.bold, { subset: true }),

@@ -102,6 +102,18 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('points the Stripe SDK at another API address with STRIPE_API_URL (stripe-mock, a stand-in)', () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(config.stripe?.api).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
+    expect(errorFor({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toContain(
+      'STRIPE_SECRET_KEY is required when STRIPE_API_URL is set',
+    );
+  });
+
   it('treats blank values as unset, as .env files write them', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: ' ', TRUST_PROXY: '' });
     expect(config.port).toBe(3000);

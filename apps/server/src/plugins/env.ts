@@ -55,6 +55,8 @@ export const endpointRateLimits = {
   codeCheckPerAddress: { variable: 'RATE_LIMIT_CODE_CHECK_ADDRESS', fallback: '15/1d' },
   /** Purchases (marketplace, subscriptions), per account. */
   purchase: { variable: 'RATE_LIMIT_PURCHASE', fallback: '20/1h' },
+  /** Payment-provider webhook requests, per IP (Stripe sends bursts from a few addresses). */
+  webhook: { variable: 'RATE_LIMIT_WEBHOOK', fallback: '600/1m' },
 } as const;
 export type EndpointRateLimitName = keyof typeof endpointRateLimits;
 
@@ -99,10 +101,22 @@ export interface AppConfig {
   /** Without `smtpUrl`, mail goes to the outbox table and the console. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Unset: the built-in TEST MODE payment provider. */
-  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  stripe:
+    | {
+        secretKey: string;
+        webhookSecret: string;
+        /** Another Stripe API address (stripe-mock, a proxy, the journeys' stand-in); Stripe's own when absent. */
+        api?: { host: string; port: number; protocol: 'http' | 'https' };
+      }
+    | undefined;
   /** Integrations: the key connection secrets are encrypted with (unset: a key file in DATA_DIR), and
    * whether connections may reach private networks (on-premises servers; off by default against SSRF). */
-  integrations: { secretKey: string | undefined; allowPrivateNetworks: boolean };
+  integrations: {
+    secretKey: string | undefined;
+    allowPrivateNetworks: boolean;
+    /** OAuth apps of the cloud storage vendors; a vendor without its client id and secret is not offered. */
+    oauth: OAuthVendorsConfig;
+  };
   /** Create or promote this admin at start-up. */
   admin: { email: string; password: string } | undefined;
   anonDailyQueryLimit: number;
@@ -124,6 +138,21 @@ const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist', import.meta
 
 // `.env` files often hold `NAME=` for "unset"; treat blank values as absent.
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export interface OAuthVendorConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** The API's address (Graph: without the version; Dropbox: the RPC host). */
+  apiUrl: string;
+  /** Dropbox only: the content host (downloads and uploads). */
+  contentUrl: string;
+}
+export interface OAuthVendorsConfig {
+  onedrive: OAuthVendorConfig | undefined;
+  dropbox: OAuthVendorConfig | undefined;
+}
 
 function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToUndefined, schema.optional());
@@ -253,11 +282,28 @@ export const envSchema = z
         'must be a Stripe webhook signing secret (whsec_…)',
       ),
     ),
+    STRIPE_API_URL: optional(httpUrl('http://127.0.0.1:12111')),
     INTEGRATIONS_SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters long')),
     INTEGRATIONS_ALLOW_PRIVATE_NETWORKS: withDefault(
       z.enum(['true', 'false'], { error: 'must be true or false' }),
       'false',
     ),
+    MICROSOFT_CLIENT_ID: optional(text('the application (client) id of an Entra ID app registration')),
+    MICROSOFT_CLIENT_SECRET: optional(text('a client secret of that app registration')),
+    MICROSOFT_TENANT: withDefault(
+      text('a tenant id or domain, or common / organizations').regex(
+        /^[A-Za-z0-9.-]+$/,
+        'must be a tenant id or domain',
+      ),
+      'common',
+    ),
+    MICROSOFT_LOGIN_URL: withDefault(httpUrl('https://login.microsoftonline.com'), 'https://login.microsoftonline.com'),
+    MICROSOFT_GRAPH_URL: withDefault(httpUrl('https://graph.microsoft.com'), 'https://graph.microsoft.com'),
+    DROPBOX_CLIENT_ID: optional(text('the app key of a Dropbox app')),
+    DROPBOX_CLIENT_SECRET: optional(text('the app secret of that Dropbox app')),
+    DROPBOX_WEB_URL: withDefault(httpUrl('https://www.dropbox.com'), 'https://www.dropbox.com'),
+    DROPBOX_API_URL: withDefault(httpUrl('https://api.dropboxapi.com'), 'https://api.dropboxapi.com'),
+    DROPBOX_CONTENT_URL: withDefault(httpUrl('https://content.dropboxapi.com'), 'https://content.dropboxapi.com'),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
     ANON_DAILY_QUERY_LIMIT: withDefault(wholeNumber(0, 1_000_000), '5'),
@@ -287,6 +333,11 @@ export const envSchema = z
     requireWith('LLM_MODEL', 'LLM_BASE_URL');
     requireWith('STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY');
     requireWith('STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET');
+    requireWith('STRIPE_SECRET_KEY', 'STRIPE_API_URL');
+    requireWith('MICROSOFT_CLIENT_SECRET', 'MICROSOFT_CLIENT_ID');
+    requireWith('MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET');
+    requireWith('DROPBOX_CLIENT_SECRET', 'DROPBOX_CLIENT_ID');
+    requireWith('DROPBOX_CLIENT_ID', 'DROPBOX_CLIENT_SECRET');
     requireWith('ADMIN_PASSWORD', 'ADMIN_EMAIL');
     requireWith('ADMIN_EMAIL', 'ADMIN_PASSWORD');
   });
@@ -298,6 +349,42 @@ function defaultPublicUrl(host: string, port: number): string {
   const reachableHost = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host;
   const urlHost = reachableHost.includes(':') && !reachableHost.startsWith('[') ? `[${reachableHost}]` : reachableHost;
   return `http://${urlHost}:${port}`;
+}
+
+/** The Stripe SDK takes an API address as host, port and protocol. */
+function stripeApiOf(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { host: parsed.hostname, port: Number(parsed.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+function oauthVendors(env: ParsedEnv): OAuthVendorsConfig {
+  const base = (url: string) => url.replace(/\/+$/, '');
+  const login = `${base(env.MICROSOFT_LOGIN_URL)}/${env.MICROSOFT_TENANT}/oauth2/v2.0`;
+  return {
+    onedrive:
+      env.MICROSOFT_CLIENT_ID && env.MICROSOFT_CLIENT_SECRET
+        ? {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET,
+            authorizeUrl: `${login}/authorize`,
+            tokenUrl: `${login}/token`,
+            apiUrl: base(env.MICROSOFT_GRAPH_URL),
+            contentUrl: base(env.MICROSOFT_GRAPH_URL),
+          }
+        : undefined,
+    dropbox:
+      env.DROPBOX_CLIENT_ID && env.DROPBOX_CLIENT_SECRET
+        ? {
+            clientId: env.DROPBOX_CLIENT_ID,
+            clientSecret: env.DROPBOX_CLIENT_SECRET,
+            authorizeUrl: `${base(env.DROPBOX_WEB_URL)}/oauth2/authorize`,
+            tokenUrl: `${base(env.DROPBOX_API_URL)}/oauth2/token`,
+            apiUrl: base(env.DROPBOX_API_URL),
+            contentUrl: base(env.DROPBOX_CONTENT_URL),
+          }
+        : undefined,
+  };
 }
 
 function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
@@ -333,11 +420,16 @@ function toAppConfig(env: ParsedEnv, cwd: string): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            ...(env.STRIPE_API_URL ? { api: stripeApiOf(env.STRIPE_API_URL) } : {}),
+          }
         : undefined,
     integrations: {
       secretKey: env.INTEGRATIONS_SECRET_KEY,
       allowPrivateNetworks: env.INTEGRATIONS_ALLOW_PRIVATE_NETWORKS === 'true',
+      oauth: oauthVendors(env),
     },
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     anonDailyQueryLimit: env.ANON_DAILY_QUERY_LIMIT,

@@ -3,7 +3,7 @@ import type { RealtimeEventMap, RealtimeEventType } from '@compliance/shared/rea
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { isAdmin } from '../modules/access/access.ts';
 import { userActor, type UserActor } from '../modules/access/actor.ts';
 
@@ -158,6 +158,8 @@ export async function registerRealtime(
   let subscriber: Redis | undefined;
   if (config.redisUrl) {
     const redisOptions = { maxRetriesPerRequest: 3, lazyConnect: true } as const;
+    // Loaded only when used: the embedded default never needs the client (docs/performance.md, "Memory").
+    const { Redis } = await import('ioredis');
     publisher = new Redis(config.redisUrl, redisOptions);
     subscriber = new Redis(config.redisUrl, redisOptions);
     for (const client of [publisher, subscriber]) {

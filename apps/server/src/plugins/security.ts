@@ -2,7 +2,6 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { Redis } from 'ioredis';
 import type { AppConfig, EndpointRateLimitName } from './env.ts';
 import { AppError, isApiPath } from './errors.ts';
 
@@ -75,8 +74,13 @@ export async function registerSecurity(
   }
   // Shared counters when several servers run behind one load balancer; a Redis outage lets requests
   // through rather than failing them.
+  // Loaded only when used: the embedded default never needs the client (docs/performance.md, "Memory").
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: true })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: true,
+      })
     : undefined;
   if (redis) {
     redis.on('error', (error: Error) => app.log.warn({ err: error }, 'Redis (rate limits) connection problem'));

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { killGroup, stopProcess } from './child-servers.ts';
-import { getFreePort } from './server-process.ts';
+import { launchTestServer, onFreePort, stopProcess } from './child-servers.ts';
 
 const apacheBinary = '/usr/sbin/apache2';
 const modulesDir = '/usr/lib/apache2/modules';
@@ -58,37 +56,26 @@ export async function startApacheWebdav(): Promise<WebdavServer> {
       for (const folder of ['data', 'lock']) fs.chownSync(path.join(dir, folder), runUser.uid, runUser.gid);
     }
 
-    // The port comes from binding port 0 and closing; another process may take it before Apache binds, so retry.
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const port = await getFreePort();
+    return await onFreePort(async (port) => {
       const configPath = writeConfig(dir, port, runUser);
       const url = `http://127.0.0.1:${port}/dav/`;
-      try {
-        const child = await launch(dir, configPath, url, username, password);
-        return {
-          url,
-          username,
-          password,
-          root,
-          stop: async () => {
-            await stopProcess(child);
-            fs.rmSync(dir, { recursive: true, force: true });
-          },
-        };
-      } catch (error) {
-        lastError = error;
-        if (!(error instanceof PortTakenError)) break;
-      }
-    }
-    throw lastError;
+      const child = await launch(dir, configPath, url, username, password);
+      return {
+        url,
+        username,
+        password,
+        root,
+        stop: async () => {
+          await stopProcess(child);
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    });
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
 }
-
-class PortTakenError extends Error {}
 
 function writeConfig(dir: string, port: number, runUser: { name: string; gid: number } | undefined): string {
   const modules = [
@@ -144,49 +131,24 @@ function writeConfig(dir: string, port: number, runUser: { name: string; gid: nu
 async function launch(dir: string, configPath: string, url: string, username: string, password: string) {
   const errorLogPath = path.join(dir, 'logs', 'error.log');
   fs.rmSync(errorLogPath, { force: true });
-  // Its own process group, so that a hung parent can be killed together with its children.
-  const child = spawn(apacheBinary, ['-f', configPath, '-DFOREGROUND'], {
-    cwd: dir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exited: string | undefined;
-  let spawnError: Error | undefined;
-  child.on('exit', (code, signal) => (exited = signal ? `signal ${signal}` : `code ${code}`));
-  child.on('error', (error) => (spawnError = error));
-  const killOnExit = () => killGroup(child, 'SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
-
-  const failure = async (reason: string) => {
-    if (exited === undefined) await stopProcess(child);
-    const log = fs.existsSync(errorLogPath) ? fs.readFileSync(errorLogPath, 'utf8') : '';
-    const details = [log.trim() && `error log:\n${log.trim()}`, output.trim() && `output:\n${output.trim()}`]
-      .filter(Boolean)
-      .join('\n');
-    const message = `Apache WebDAV server did not start: ${reason}\n${details || '(no error log, no output)'}`;
-    return /Address already in use|could not bind/i.test(log + output)
-      ? new PortTakenError(message)
-      : new Error(message);
-  };
-
   const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
-  const deadline = Date.now() + startTimeoutMs;
-  let lastProbe = 'no answer yet';
-  for (;;) {
-    if (spawnError) throw await failure(`spawn failed: ${spawnError.message}`);
-    if (exited !== undefined) throw await failure(`apache2 exited with ${exited}`);
-    if (Date.now() > deadline)
-      throw await failure(`no 207 answer to PROPFIND within ${startTimeoutMs} ms (${lastProbe})`);
-    const status = await probe(url, authorization);
-    if (status === 207) return child;
-    if (typeof status === 'number') throw await failure(`PROPFIND answered ${status} instead of 207`);
-    lastProbe = status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return launchTestServer({
+    name: 'Apache WebDAV server',
+    command: apacheBinary,
+    args: ['-f', configPath, '-DFOREGROUND'],
+    cwd: dir,
+    portTaken: /Address already in use|could not bind/i,
+    timeoutMs: startTimeoutMs,
+    moreOutput: () => {
+      const log = fs.existsSync(errorLogPath) ? fs.readFileSync(errorLogPath, 'utf8').trim() : '';
+      return log && `error log:\n${log}`;
+    },
+    probe: async () => {
+      const status = await probe(url, authorization);
+      if (status === 207) return { ready: true };
+      return typeof status === 'number' ? { fatal: `PROPFIND answered ${status} instead of 207` } : { waiting: status };
+    },
+  });
 }
 
 /** The status of a Depth 0 PROPFIND on `url`, or why none came (connection refused while Apache binds). */

@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { killGroup, stopProcess } from './child-servers.ts';
+import { launchTestServer, PortTakenError, stopProcess } from './child-servers.ts';
 import { getFreePort } from './server-process.ts';
 
 /** Where Debian's `dokuwiki` package (2022-07-31 "Igor") puts the code, and its read-only default config. */
@@ -11,7 +11,6 @@ const dokuwikiRoot = '/usr/share/dokuwiki';
 const debianConfDir = '/etc/dokuwiki';
 const phpBinary = '/usr/bin/php';
 const startTimeoutMs = 30_000;
-const maxOutputChars = 64 * 1024;
 
 export const dokuwikiInstallCommand = 'apt-get install -y --no-install-recommends php-cli php-cgi dokuwiki';
 
@@ -89,8 +88,6 @@ export async function startDokuwiki(): Promise<DokuwikiServer> {
     throw error;
   }
 }
-
-class PortTakenError extends Error {}
 
 /** Writes conf/, data/, sessions/ and the prepend file; returns the prepend file's path. */
 function writeInstance(dir: string, username: string, password: string): string {
@@ -182,50 +179,26 @@ async function launch(
     '-t',
     dokuwikiRoot,
   ];
-  // Its own process group, so that anything it started can be killed together with it.
-  const child = spawn(phpBinary, args, { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > maxOutputChars) output = output.slice(-maxOutputChars);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  let exited: string | undefined;
-  let spawnError: Error | undefined;
-  child.on('exit', (code, signal) => (exited = signal ? `signal ${signal}` : `code ${code}`));
-  child.on('error', (error) => (spawnError = error));
-  const killOnExit = () => killGroup(child, 'SIGKILL');
-  process.once('exit', killOnExit);
-  child.once('exit', () => process.off('exit', killOnExit));
-
-  const failure = async (reason: string) => {
-    if (exited === undefined) await stopProcess(child);
-    const message = `DokuWiki (php -S) did not start: ${reason}\n${output.trim() ? `output:\n${output.trim()}` : '(no output)'}`;
-    return /Address already in use|Failed to listen/i.test(output) ? new PortTakenError(message) : new Error(message);
-  };
-
-  const deadline = Date.now() + startTimeoutMs;
-  let lastProbe = 'no answer yet';
-  for (;;) {
-    if (spawnError) throw await failure(`spawn failed: ${spawnError.message}`);
-    if (exited !== undefined) throw await failure(`php exited with ${exited}`);
-    if (Date.now() > deadline) {
-      throw await failure(`no answer to dokuwiki.getVersion within ${startTimeoutMs} ms (${lastProbe})`);
-    }
-    const probe = await xmlRpc(url, username, password, 'dokuwiki.getVersion', [], 2_000).catch((error: unknown) => {
-      // Not listening yet (fetch failed) or not answering yet (timed out).
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-      return `request failed: ${cause}`;
-    });
-    if (typeof probe !== 'string') {
-      if (probe.status === 200 && /<string>Release /.test(probe.body)) return child;
-      // An answer that is not the version will not become one: DokuWiki is up but misconfigured.
-      throw await failure(`dokuwiki.getVersion answered ${probe.status}: ${probe.body.slice(0, 500)}`);
-    }
-    lastProbe = probe;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return launchTestServer({
+    name: 'DokuWiki (php -S)',
+    command: phpBinary,
+    args,
+    cwd: dir,
+    portTaken: /Address already in use|Failed to listen/i,
+    timeoutMs: startTimeoutMs,
+    probe: async () => {
+      try {
+        const answer = await xmlRpc(url, username, password, 'dokuwiki.getVersion', [], 2_000);
+        if (answer.status === 200 && /<string>Release /.test(answer.body)) return { ready: true };
+        // An answer that is not the version will not become one: DokuWiki is up but misconfigured.
+        return { fatal: `dokuwiki.getVersion answered ${answer.status}: ${answer.body.slice(0, 500)}` };
+      } catch (error) {
+        // Not listening yet (fetch failed) or not answering yet (timed out).
+        const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+        return { waiting: `request failed: ${cause}` };
+      }
+    },
+  });
 }
 
 /**

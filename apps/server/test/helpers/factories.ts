@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { users, type UserRow } from '../../src/db/schema/index.ts';
+import { plans, users, type UserRow } from '../../src/db/schema/index.ts';
 import type { App } from '../../src/app.ts';
 
 export interface TestUser {
@@ -31,4 +31,12 @@ export async function createTestUser(app: App, overrides: Partial<typeof users.$
   if (!user) throw new Error('Inserting a test user returned no row');
   const { token } = await app.sessions.create(user.id, { userAgent: 'vitest' });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * Lets every plan keep `count` personal integrations, for suites whose users keep more connections
+ * than the Free plan allows (the plan limit itself is tested in integrations-plan-limit.test.ts).
+ */
+export async function allowPersonalConnections(app: App, count: number): Promise<void> {
+  await app.db.update(plans).set({ connections: count });
 }

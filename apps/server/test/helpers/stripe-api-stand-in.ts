@@ -6,8 +6,9 @@ import Stripe from 'stripe';
 /**
  * A local Stripe API stand-in: an HTTP server on 127.0.0.1 that speaks the subset of Stripe's API the
  * payments interface calls, for both kinds of Checkout Session it opens:
- * - `subscription` mode (plans): retrieve, update and cancel Subscriptions, retrieve their Invoices,
- *   refund an invoice's PaymentIntent, open Billing Portal sessions;
+ * - `subscription` mode (plans): retrieve, update and cancel Subscriptions, change their item (price and
+ *   quantity) with a proration invoice charged at once, retrieve their Invoices, refund an invoice's
+ *   PaymentIntent, create and retrieve Products, open Billing Portal sessions;
  * - `payment` mode (marketplace purchases): refund the session's PaymentIntent.
  * It checks the bearer key, reads form-encoded bodies and answers JSON with Stripe's error shape,
  * replaying idempotency keys as Stripe does. Stripe's own API cannot be reached from here; the SDK is
@@ -45,6 +46,16 @@ export interface CheckoutSession {
   line_items: CheckoutLineItem[];
 }
 
+/** A subscription item's price as Stripe shows it (`product` is the product's id). */
+export interface StoredPrice {
+  id: string;
+  object: 'price';
+  currency: string;
+  unit_amount: number;
+  recurring: { interval: string };
+  product: string;
+}
+
 export interface StoredSubscription {
   id: string;
   object: 'subscription';
@@ -54,8 +65,22 @@ export interface StoredSubscription {
   latest_invoice: string | null;
   items: {
     object: 'list';
-    data: { id: string; current_period_start: number; current_period_end: number; quantity: number }[];
+    data: {
+      id: string;
+      current_period_start: number;
+      current_period_end: number;
+      quantity: number;
+      price?: StoredPrice;
+    }[];
   };
+  /** An item change waiting for its proration invoice to be paid (`payment_behavior: pending_if_incomplete`). */
+  pending_update?: { subscription_items: { id: string; quantity: number; price: StoredPrice }[] } | null;
+}
+
+export interface StoredProduct {
+  id: string;
+  object: 'product';
+  name: string;
 }
 
 export interface StoredInvoice {
@@ -65,6 +90,8 @@ export interface StoredInvoice {
   subscription: string;
   customer: string;
   amount_paid: number;
+  /** What the invoice comes to (negative: a credit); set on proration invoices. */
+  total?: number;
   currency: string;
   payment_intent: string | null;
   hosted_invoice_url: string;
@@ -116,7 +143,7 @@ const stripeError = (message: string, code?: string) => ({
   error: { type: 'invalid_request_error', ...(code ? { code } : {}), message },
 });
 
-function createSession(params: URLSearchParams): CheckoutSession {
+function createSession(params: URLSearchParams, pageUrl: (sessionId: string) => string): CheckoutSession {
   const lineItems: CheckoutLineItem[] = [];
   for (let index = 0; params.has(`line_items[${index}][quantity]`); index += 1) {
     const at = (key: string) => params.get(`line_items[${index}]${key}`) ?? '';
@@ -141,7 +168,7 @@ function createSession(params: URLSearchParams): CheckoutSession {
     status: 'open',
     payment_status: 'unpaid',
     mode: params.get('mode') ?? '',
-    url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+    url: pageUrl(sessionId),
     client_reference_id: params.get('client_reference_id'),
     customer_email: params.get('customer_email'),
     customer: null,
@@ -159,15 +186,29 @@ function createSession(params: URLSearchParams): CheckoutSession {
 export async function startStripeApiStandIn({
   secretKey,
   webhookSecret,
+  checkoutPageUrl = (sessionId) => `https://checkout.stripe.test/c/pay/${sessionId}`,
+  onItemChanged,
 }: {
   secretKey: string;
   webhookSecret: string;
+  /** Where a session sends the customer to pay (the browser journeys serve a page of their own). */
+  checkoutPageUrl?: (sessionId: string) => string;
+  /**
+   * Called after a subscription's item changed (or was left pending), once the API answered: where
+   * Stripe would send `customer.subscription.updated` and `invoice.paid` (the journeys post them).
+   */
+  onItemChanged?: (change: { subscription: StoredSubscription; invoice: StoredInvoice | null }) => void;
 }) {
   const sessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, StoredSubscription>();
   const invoices = new Map<string, StoredInvoice>();
   const refunds = new Map<string, StoredRefund>();
+  const products = new Map<string, StoredProduct>();
   const portalSessions: PortalSession[] = [];
+  /** Whether the customer's card on file is declined (for item changes charged at once). */
+  let cardDeclined = false;
+  /** The clock of prorations, in seconds (tests may move it). */
+  let nowSeconds = () => Math.floor(Date.now() / 1000);
   /** Idempotency key → id of the object its first request created. */
   const createdByKey = new Map<string, string>();
   const requests: RecordedRequest[] = [];
@@ -249,7 +290,7 @@ export async function startStripeApiStandIn({
       };
 
       if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        const session = earlier(sessions) ?? createSession(params);
+        const session = earlier(sessions) ?? createSession(params, checkoutPageUrl);
         sessions.set(session.id, session);
         remember(session);
         send(response, 200, session);
@@ -271,11 +312,57 @@ export async function startStripeApiStandIn({
           notFound('subscription', subscriptionId);
           return;
         }
+        let changed = false;
+        if (request.method === 'POST' && params.has('items[0][id]') && !earlier(subscriptions)) {
+          const failure = changeItem(subscription, params);
+          if (failure) {
+            send(response, 400, stripeError(failure, 'parameter_invalid'));
+            return;
+          }
+          remember(subscription);
+          changed = true;
+        }
         if (request.method === 'POST' && params.has('cancel_at_period_end')) {
           subscription.cancel_at_period_end = params.get('cancel_at_period_end') === 'true';
         }
         if (request.method === 'DELETE') subscription.status = 'canceled';
-        send(response, 200, subscription);
+        const expandInvoice = [...params.entries()].some(
+          ([key, value]) => key.startsWith('expand') && value === 'latest_invoice',
+        );
+        send(response, 200, {
+          ...subscription,
+          latest_invoice:
+            expandInvoice && subscription.latest_invoice
+              ? invoices.get(subscription.latest_invoice)
+              : subscription.latest_invoice,
+        });
+        if (changed) {
+          onItemChanged?.({ subscription, invoice: invoices.get(subscription.latest_invoice ?? '') ?? null });
+        }
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/products') {
+        const productId = params.get('id') ?? id('prod');
+        if (products.has(productId) && !earlier(products)) {
+          send(response, 400, stripeError(`Product already exists.`, 'resource_already_exists'));
+          return;
+        }
+        const product = earlier(products) ?? {
+          id: productId,
+          object: 'product' as const,
+          name: params.get('name') ?? '',
+        };
+        products.set(product.id, product);
+        remember(product);
+        send(response, 200, product);
+        return;
+      }
+      const productMatch = /^\/v1\/products\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && productMatch) {
+        const productId = decodeURIComponent(productMatch[1]!);
+        const product = products.get(productId);
+        if (product) send(response, 200, product);
+        else notFound('product', productId);
         return;
       }
       const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(url.pathname);
@@ -389,6 +476,88 @@ export async function startStripeApiStandIn({
     return invoice;
   }
 
+  /**
+   * `items[0]` gets a new price and quantity with `proration_behavior: always_invoice`: unused time on
+   * the old item is credited, the rest of the period on the new one charged (a new interval starts a
+   * new period), and the invoice is paid at once with the card on file. With `payment_behavior:
+   * pending_if_incomplete` a declined card leaves the change pending and the items as they were.
+   */
+  function changeItem(subscription: StoredSubscription, params: URLSearchParams): string | null {
+    const item = subscription.items.data[0]!;
+    if (params.get('items[0][id]') !== item.id) return `No such subscription item: '${params.get('items[0][id]')}'`;
+    const productId = params.get('items[0][price_data][product]') ?? '';
+    if (!products.has(productId)) return `No such product: '${productId}'`;
+    const price: StoredPrice = {
+      id: id('price'),
+      object: 'price',
+      currency: params.get('items[0][price_data][currency]') ?? '',
+      unit_amount: Number(params.get('items[0][price_data][unit_amount]')),
+      recurring: { interval: params.get('items[0][price_data][recurring][interval]') ?? 'month' },
+      product: productId,
+    };
+    const quantity = Number(params.get('items[0][quantity]') ?? item.quantity);
+    const old = item.price;
+    if (old && old.currency !== price.currency) return 'The currency of a subscription cannot change.';
+    const at = nowSeconds();
+    const remaining = Math.min(
+      1,
+      Math.max(0, (item.current_period_end - at) / Math.max(item.current_period_end - item.current_period_start, 1)),
+    );
+    const newInterval = old?.recurring.interval !== price.recurring.interval;
+    const credit = -Math.round((old?.unit_amount ?? 0) * item.quantity * remaining);
+    const charge = newInterval ? price.unit_amount * quantity : Math.round(price.unit_amount * quantity * remaining);
+    const periodEnd = newInterval
+      ? at + (price.recurring.interval === 'year' ? 365 : 30) * 86_400
+      : item.current_period_end;
+    const total = credit + charge;
+    const alwaysInvoice = params.get('proration_behavior') === 'always_invoice';
+    const paid = !alwaysInvoice || total <= 0 || !cardDeclined;
+    const invoice: StoredInvoice = {
+      id: id('in'),
+      object: 'invoice',
+      status: paid ? 'paid' : 'open',
+      subscription: subscription.id,
+      customer: subscription.customer,
+      amount_paid: paid ? Math.max(total, 0) : 0,
+      total,
+      currency: price.currency,
+      payment_intent: paid && total > 0 ? id('pi') : null,
+      hosted_invoice_url: `https://invoice.stripe.test/i/${id('acct')}`,
+      invoice_pdf: `https://pay.stripe.test/invoice/${id('acct')}/pdf`,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: id('il'),
+            description: `Unused time on ${item.quantity} × previous price`,
+            quantity: item.quantity,
+            amount: credit,
+            period: { start: at, end: item.current_period_end },
+          },
+          {
+            id: id('il'),
+            description: `Remaining time on ${quantity} × ${products.get(productId)!.name}`,
+            quantity,
+            amount: charge,
+            period: { start: at, end: periodEnd },
+          },
+        ],
+      },
+    };
+    if (alwaysInvoice) {
+      invoices.set(invoice.id, invoice);
+      subscription.latest_invoice = invoice.id;
+    }
+    if (!paid && params.get('payment_behavior') === 'pending_if_incomplete') {
+      subscription.pending_update = { subscription_items: [{ id: item.id, quantity, price }] };
+      return null;
+    }
+    Object.assign(item, { price, quantity });
+    if (newInterval) Object.assign(item, { current_period_start: at, current_period_end: periodEnd });
+    subscription.pending_update = null;
+    return null;
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -400,7 +569,32 @@ export async function startStripeApiStandIn({
     subscriptions,
     invoices,
     refunds,
+    products,
     portalSessions,
+    /** Declines (true) or accepts the card on file for the item changes that follow. */
+    setCardDeclined(declined: boolean) {
+      cardDeclined = declined;
+    },
+    /** Moves the clock prorations are computed at (seconds since the epoch). */
+    setClock(seconds: () => number) {
+      nowSeconds = seconds;
+    },
+    /**
+     * The customer pays a change's open proration invoice (e.g. after updating the card): the
+     * pending item change applies. Returns the paid invoice (for the `invoice.paid` event).
+     */
+    payPendingUpdate(subscriptionId: string) {
+      const subscription = subscriptions.get(subscriptionId);
+      const pending = subscription?.pending_update?.subscription_items[0];
+      if (!subscription || !pending) throw new Error(`No pending update on ${subscriptionId}`);
+      const invoice = invoices.get(subscription.latest_invoice ?? '');
+      if (!invoice) throw new Error(`No invoice for ${subscriptionId}`);
+      const total = invoice.total ?? 0;
+      Object.assign(invoice, { status: 'paid', amount_paid: Math.max(total, 0), payment_intent: id('pi') });
+      Object.assign(subscription.items.data[0]!, { price: pending.price, quantity: pending.quantity });
+      subscription.pending_update = null;
+      return invoice;
+    },
     /**
      * Stripe's renewal run for a subscription: the period moves on (unless it is past due already)
      * and the subscription is active when paid, past due when declined. Returns the invoice (for
@@ -425,7 +619,8 @@ export async function startStripeApiStandIn({
     /** A subscription-mode checkout is paid: a subscription starts with a paid first invoice. */
     completeCheckout(sessionId: string, { periodDays = 30 } = {}) {
       const session = payCheckout(sessionId, 'subscription');
-      const start = Math.floor(Date.now() / 1000);
+      const start = nowSeconds();
+      const line = session.line_items[0];
       const subscription: StoredSubscription = {
         id: id('sub'),
         object: 'subscription',
@@ -440,7 +635,19 @@ export async function startStripeApiStandIn({
               id: id('si'),
               current_period_start: start,
               current_period_end: start + periodDays * 86_400,
-              quantity: session.line_items[0]?.quantity ?? 1,
+              quantity: line?.quantity ?? 1,
+              ...(line
+                ? {
+                    price: {
+                      id: id('price'),
+                      object: 'price' as const,
+                      currency: line.currency,
+                      unit_amount: line.unit_amount,
+                      recurring: { interval: line.interval ?? 'month' },
+                      product: id('prod'),
+                    },
+                  }
+                : {}),
             },
           ],
         },

@@ -28,6 +28,8 @@ export const plans = pgTable('plans', {
   monthlyTokens: bigint('monthly_tokens', { mode: 'number' }).notNull(),
   seats: integer('seats').notNull().default(1),
   marketplaceSelling: boolean('marketplace_selling').notNull().default(false),
+  /** Personal integrations a user may keep (organisation connections are the admins'). */
+  connections: integer('connections').notNull().default(5),
   perSeat: boolean('per_seat').notNull().default(false),
   active: boolean('active').notNull().default(true),
   position: integer('position').notNull().default(0),
@@ -183,6 +185,13 @@ export const checkoutSessions = pgTable(
       .notNull()
       .default('open'),
     subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    /**
+     * `change`: a plan or seat change of `subscriptionId` (set from the start), prorated by the
+     * provider; complete once the provider's subscription shows the change.
+     */
+    kind: text('kind', { enum: ['subscribe', 'change'] })
+      .notNull()
+      .default('subscribe'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -299,10 +308,15 @@ export const paymentEventJournal = pgTable(
     verification: text('verification', { enum: ['verified', 'invalid_signature', 'duplicate'] }).notNull(),
     /** What processing changed (e.g. subscription-active, invoice-created), or why it failed. */
     outcome: text('outcome'),
+    /** The sender's IP address (bad signatures are journalled in bounded numbers per sender). */
+    source: text('source'),
+    /** How many requests this line stands for: >1 on the summary line of a bad-signature flood. */
+    repeatCount: integer('repeat_count').notNull().default(1),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('payment_event_journal_received_idx').on(table.receivedAt),
+    index('payment_event_journal_source_idx').on(table.verification, table.source, table.receivedAt),
     check(
       'payment_event_journal_verification_check',
       sql`${table.verification} in ('verified', 'invalid_signature', 'duplicate')`,
@@ -326,6 +340,10 @@ export const planGrants = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     note: text('note').notNull().default(''),
     grantedByEmail: text('granted_by_email').notNull(),
+    /** Ended early by an admin (the row stays, with who and why). */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedByEmail: text('revoked_by_email'),
+    revokeReason: text('revoke_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -11,3 +11,4 @@ export * from './billing.ts';
 export * from './courses.ts';
 export * from './marketplace.ts';
 export * from './integrations.ts';
+export * from './tickets.ts';

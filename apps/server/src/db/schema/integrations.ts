@@ -15,7 +15,23 @@ export const integrationConnections = pgTable(
     scope: text('scope', { enum: ['personal', 'organisation'] }).notNull(),
     /** The owner of a personal connection; the admin who set up an organisation one (null once deleted). */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['webdav', 's3', 'dokuwiki', 'slack', 'teams', 'matrix', 'email'] }).notNull(),
+    kind: text('kind', {
+      enum: [
+        'webdav',
+        's3',
+        'onedrive',
+        'dropbox',
+        'dokuwiki',
+        'mediawiki',
+        'confluence',
+        'notion',
+        'slack',
+        'teams',
+        'matrix',
+        'email',
+        'requesttracker',
+      ],
+    }).notNull(),
     name: text('name').notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     /** AES-256-GCM, `v1:<iv>:<tag>:<ciphertext>` in base64url. */
@@ -117,6 +133,36 @@ export const integrationJournal = pgTable(
   (table) => [
     index('integration_journal_sender_idx').on(table.senderUserId, table.sentAt),
     index('integration_journal_sent_idx').on(table.sentAt),
+  ],
+);
+
+/**
+ * A sign-in with a vendor under way (OAuth authorization code with PKCE): made when the user starts
+ * it, consumed by the callback, dead after ten minutes. Only hashes of the state and of the browser
+ * binding are stored; the code verifier is sealed like a connection secret.
+ */
+export const integrationOauthStates = pgTable(
+  'integration_oauth_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** sha256 of the `state` sent to the vendor. */
+    stateHash: text('state_hash').notNull(),
+    /** sha256 of the random value in the starting browser's cookie: the callback must come from it. */
+    browserHash: text('browser_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['onedrive', 'dropbox'] }).notNull(),
+    /** The PKCE code verifier, sealed. */
+    verifierCiphertext: text('verifier_ciphertext').notNull(),
+    /** The connection to create (scope, name, settings) or the one to sign in again (connectionId). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('integration_oauth_states_state_idx').on(table.stateHash),
+    index('integration_oauth_states_expiry_idx').on(table.expiresAt),
   ],
 );
 

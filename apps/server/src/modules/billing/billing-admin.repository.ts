@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   companies,
@@ -46,13 +46,14 @@ export function createBillingAdminRepository(db: Db) {
         .limit(ADMIN_LIST_LIMIT);
       return rows.map(({ subscription, ...holder }) => ({ ...subscription, ...holder }));
     },
-    async grants(search?: string): Promise<(PlanGrantRow & HeldBy)[]> {
+    /** Every grant (newest first), or those whose holder matches `search`, or the one with `id`. */
+    async grants({ search, id }: { search?: string; id?: string } = {}): Promise<(PlanGrantRow & HeldBy)[]> {
       const rows = await db
         .select({ grant: planGrants, ...holderName })
         .from(planGrants)
         .leftJoin(users, eq(users.id, planGrants.userId))
         .leftJoin(companies, eq(companies.id, planGrants.companyId))
-        .where(holderSearch(search))
+        .where(id ? eq(planGrants.id, id) : holderSearch(search))
         .orderBy(desc(planGrants.createdAt))
         .limit(ADMIN_LIST_LIMIT);
       return rows.map(({ grant, ...holder }) => ({ ...grant, ...holder }));
@@ -68,7 +69,7 @@ export function createBillingAdminRepository(db: Db) {
         db
           .select()
           .from(planGrants)
-          .where(and(isNotNull(planGrants.companyId), gt(planGrants.validUntil, now)))
+          .where(and(isNotNull(planGrants.companyId), gt(planGrants.validUntil, now), isNull(planGrants.revokedAt)))
           .orderBy(desc(planGrants.createdAt)),
       ]);
       return { paid, granted };

@@ -7,6 +7,7 @@ import {
   grantPlanInputSchema,
   paymentEventListSchema,
   paymentEventQuerySchema,
+  revokeGrantInputSchema,
   simulateRenewalInputSchema,
   usageLedgerSchema,
 } from '@compliance/shared/billing';
@@ -114,6 +115,20 @@ export const billingAdminRoutes: FastifyPluginAsyncZod<{ admin: BillingAdminServ
       },
     },
     async (request) => admin.grant(request.actor, request.body),
+  );
+
+  app.post(
+    '/admin/billing/grants/:id/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'End a grant before its end date (the holder falls back to their paid plan or Free)',
+        params: z.object({ id: z.uuid() }),
+        body: revokeGrantInputSchema,
+        response: { 200: adminSubscriptionSchema, ...errors },
+      },
+    },
+    async (request) => admin.revokeGrant(request.actor, { ...request.params, ...request.body }),
   );
 
   if (testMode) {

@@ -3,10 +3,11 @@ import type {
   AdminSubscription,
   GrantPlanInput,
   PaymentEventDto,
+  RevokeGrantInput,
   UsageEntry,
 } from '@compliance/shared/billing';
 import type { InvoiceDto } from '@compliance/shared/invoices';
-import type { SubscriptionRow } from '../../db/schema/index.ts';
+import type { PlanGrantRow, SubscriptionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
@@ -66,6 +67,27 @@ export function createBillingAdminService({
     };
   }
 
+  function grantDto(grant: PlanGrantRow & HeldBy, at: Date): AdminSubscription {
+    return {
+      id: grant.id,
+      kind: 'grant',
+      ...holderOf(grant),
+      planId: grant.planId,
+      status: grant.revokedAt ? 'revoked' : grant.validUntil > at ? 'granted' : 'expired',
+      provider: null,
+      seats: grant.seats,
+      interval: null,
+      currency: null,
+      periodEnd: (grant.revokedAt ?? grant.validUntil).toISOString(),
+      cancelAtPeriodEnd: false,
+      graceUntil: null,
+      createdAt: grant.createdAt.toISOString(),
+      revoked: grant.revokedAt
+        ? { at: grant.revokedAt.toISOString(), byEmail: grant.revokedByEmail ?? '', reason: grant.revokeReason ?? '' }
+        : null,
+    };
+  }
+
   return {
     async subscriptions(
       actor: Actor,
@@ -75,26 +97,9 @@ export function createBillingAdminService({
       const at = now();
       const [paid, grants] = await Promise.all([
         admin.subscriptions({ search: query.search }),
-        admin.grants(query.search),
+        admin.grants({ search: query.search }),
       ]);
-      const rows: AdminSubscription[] = [
-        ...paid.map(subscriptionDto),
-        ...grants.map((grant) => ({
-          id: grant.id,
-          kind: 'grant' as const,
-          ...holderOf(grant),
-          planId: grant.planId,
-          status: grant.validUntil > at ? ('granted' as const) : ('expired' as const),
-          provider: null,
-          seats: grant.seats,
-          interval: null,
-          currency: null,
-          periodEnd: grant.validUntil.toISOString(),
-          cancelAtPeriodEnd: false,
-          graceUntil: null,
-          createdAt: grant.createdAt.toISOString(),
-        })),
-      ];
+      const rows: AdminSubscription[] = [...paid.map(subscriptionDto), ...grants.map((grant) => grantDto(grant, at))];
       return rows
         .filter((row) => !query.status || row.status === query.status)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -160,6 +165,8 @@ export function createBillingAdminService({
         objectId: row.objectId,
         verification: row.verification,
         outcome: row.outcome,
+        source: row.source,
+        repeatCount: row.repeatCount,
         receivedAt: row.receivedAt.toISOString(),
       }));
     },
@@ -236,6 +243,38 @@ export function createBillingAdminService({
         graceUntil: null,
         createdAt: row.createdAt.toISOString(),
       };
+    },
+
+    /**
+     * Ends a running grant now: the holder falls back to their paid plan or Free at once. Nothing is
+     * deleted (the grant stays, marked with who ended it and why); audited.
+     */
+    async revokeGrant(
+      actor: Actor,
+      { id, reason }: Required<RevokeGrantInput> & { id: string },
+    ): Promise<AdminSubscription> {
+      const caller = await access.require(actor, 'billing.admin');
+      const at = now();
+      const revoked = await repository.revokeGrant(id, { at, byEmail: caller.user.email, reason });
+      if (!revoked) {
+        const grant = await repository.grantById(id);
+        if (!grant) throw new AppError('NOT_FOUND', 404, 'No such grant');
+        throw new AppError('CONFLICT', 409, 'The grant has ended already');
+      }
+      const [held] = await admin.grants({ id });
+      await audit.record('admin.billing_grant_revoked', {
+        actor: caller.user,
+        target: revoked.userId && held?.userEmail ? { id: revoked.userId, email: held.userEmail } : null,
+        ipAddress: caller.ip,
+        metadata: {
+          grantId: revoked.id,
+          planId: revoked.planId,
+          companyId: revoked.companyId,
+          validUntil: revoked.validUntil.toISOString(),
+          reason,
+        },
+      });
+      return grantDto(held ?? { ...revoked, userEmail: null, userName: null, companyName: null }, at);
     },
 
     /** Refunds an invoice's payment in full through the provider; audited. */

@@ -10,7 +10,8 @@ import { createBillingService, type BillingService } from './billing.service.ts'
 import type { PaymentProvider } from './payment-provider.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
-import { createStripeProvider, type StripeProviderOptions } from './stripe-provider.ts';
+import { createRefundNotifier } from './refund-notice.ts';
+import type { StripeProviderOptions } from './stripe-provider.ts';
 import { createTestCheckoutService } from './test-checkout.service.ts';
 import { createTestProvider } from './test-provider.ts';
 import { createTestProviderRepository } from './test-provider.repository.ts';
@@ -43,16 +44,24 @@ export const billingModule = fp<BillingModuleOptions>(
     const testProvider = app.config.stripe
       ? null
       : createTestProvider({ repository: createTestProviderRepository(app.db), now });
+    // The Stripe SDK is loaded only when Stripe is configured (docs/performance.md, "Memory").
     const provider: PaymentProvider =
       testProvider ??
-      createStripeProvider({
+      (await import('./stripe-provider.ts')).createStripeProvider({
         ...app.config.stripe!,
         publicUrl: app.config.publicUrl,
-        api: options.stripeApi,
+        api: options.stripeApi ?? app.config.stripe!.api,
       });
+    const notifyRefund = createRefundNotifier({
+      db: app.db,
+      mail: app.mail,
+      publicUrl: app.config.publicUrl,
+      log: app.log.child({ module: 'billing' }),
+    });
     const payments = createPaymentsService({
       repository: createPaymentsRepository(app.db),
       provider,
+      notifyRefund,
       log: app.log.child({ module: 'payments' }),
     });
     const invoices = createInvoicesService({
@@ -60,6 +69,7 @@ export const billingModule = fp<BillingModuleOptions>(
       repository,
       onboarding: app.onboarding,
       provider,
+      notifyRefund,
       now,
       log: app.log.child({ module: 'invoices' }),
     });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   checkoutSessions,
@@ -38,6 +38,11 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   /** Left out: unchanged. */
   graceUntil?: Date | null;
+  /** A plan change the provider applied (left out: unchanged). */
+  planId?: string;
+  seats?: number;
+  interval?: SubscriptionRow['interval'];
+  currency?: SubscriptionRow['currency'];
 }
 
 function holderCondition(holder: Holder): SQL {
@@ -107,6 +112,12 @@ export function createBillingRepository(db: Db) {
         .from(checkoutSessions)
         .where(and(eq(checkoutSessions.provider, provider), eq(checkoutSessions.providerSessionId, providerSessionId)));
       return row ?? null;
+    },
+    async completeCheckout(id: string): Promise<void> {
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'complete', completedAt: new Date() })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
     },
     async expireCheckout(id: string): Promise<void> {
       await db
@@ -204,6 +215,47 @@ export function createBillingRepository(db: Db) {
       const [row] = await db.insert(paymentEventJournal).values(line).returning({ id: paymentEventJournal.id });
       return row!.id;
     },
+    /**
+     * A bad-signature request: at most `limit` lines per sender and provider within `windowMs`; the
+     * rest only count up on one summary line, so a flood of forged requests cannot grow the journal.
+     */
+    async journalRejected(
+      line: { provider: 'test' | 'stripe'; source: string },
+      { limit, windowMs, now }: { limit: number; windowMs: number; now: Date },
+    ): Promise<'recorded' | 'summarised'> {
+      const since = new Date(now.getTime() - windowMs);
+      const recent = and(
+        eq(paymentEventJournal.provider, line.provider),
+        eq(paymentEventJournal.verification, 'invalid_signature'),
+        eq(paymentEventJournal.source, line.source),
+        gt(paymentEventJournal.receivedAt, since),
+      );
+      const [counted] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(paymentEventJournal)
+        .where(and(recent, eq(paymentEventJournal.outcome, 'rejected')));
+      if ((counted?.count ?? 0) < limit) {
+        await db
+          .insert(paymentEventJournal)
+          .values({ ...line, verification: 'invalid_signature', outcome: 'rejected', receivedAt: now });
+        return 'recorded';
+      }
+      const bumped = await db
+        .update(paymentEventJournal)
+        .set({ repeatCount: sql`${paymentEventJournal.repeatCount} + 1`, receivedAt: now })
+        .where(and(recent, eq(paymentEventJournal.outcome, 'rejected-repeated')))
+        .returning({ id: paymentEventJournal.id });
+      if (bumped.length === 0) {
+        await db.insert(paymentEventJournal).values({
+          ...line,
+          verification: 'invalid_signature',
+          outcome: 'rejected-repeated',
+          repeatCount: 1,
+          receivedAt: now,
+        });
+      }
+      return 'summarised';
+    },
     async journalOutcome(id: string, outcome: string): Promise<void> {
       await db.update(paymentEventJournal).set({ outcome }).where(eq(paymentEventJournal.id, id));
     },
@@ -234,10 +286,26 @@ export function createBillingRepository(db: Db) {
       const rows = await db
         .select()
         .from(planGrants)
-        .where(and(or(...holders), gt(planGrants.validUntil, now)))
+        .where(and(or(...holders), gt(planGrants.validUntil, now), isNull(planGrants.revokedAt)))
         .orderBy(desc(planGrants.createdAt))
         .limit(2);
       return rows.find((row) => row.userId === userId) ?? rows[0] ?? null;
+    },
+    async grantById(id: string): Promise<PlanGrantRow | null> {
+      const [row] = await db.select().from(planGrants).where(eq(planGrants.id, id));
+      return row ?? null;
+    },
+    /** Ends a running grant now, once; the row stays with who ended it and why. */
+    async revokeGrant(
+      id: string,
+      revocation: { at: Date; byEmail: string; reason: string },
+    ): Promise<PlanGrantRow | null> {
+      const [row] = await db
+        .update(planGrants)
+        .set({ revokedAt: revocation.at, revokedByEmail: revocation.byEmail, revokeReason: revocation.reason })
+        .where(and(eq(planGrants.id, id), isNull(planGrants.revokedAt), gt(planGrants.validUntil, revocation.at)))
+        .returning();
+      return row ?? null;
     },
     async insertGrant(values: typeof planGrants.$inferInsert): Promise<PlanGrantRow> {
       const [row] = await db.insert(planGrants).values(values).returning();
@@ -271,6 +339,16 @@ export function createBillingRepository(db: Db) {
         .select()
         .from(invoices)
         .where(and(eq(invoices.provider, provider), eq(invoices.providerInvoiceId, providerInvoiceId)));
+      return row ?? null;
+    },
+    async invoiceByProviderPaymentId(
+      provider: 'test' | 'stripe',
+      providerPaymentId: string,
+    ): Promise<InvoiceRow | null> {
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.provider, provider), eq(invoices.providerPaymentId, providerPaymentId)));
       return row ?? null;
     },
     /** Records an invoice once per provider invoice; its number comes from the sequence. */

@@ -196,6 +196,8 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     webhook.post(
       options.webhookPath,
       {
+        // Per IP, before the signature is even checked: a flood of forged requests is turned away cheaply.
+        preHandler: endpointRateLimit(app, 'webhook', 'ip'),
         schema: {
           tags: ['billing'],
           summary: 'Payment provider events (signed)',
@@ -207,6 +209,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         billing.handleEvent(request.actor, {
           rawBody: request.body as Buffer,
           signature: String(request.headers['stripe-signature']),
+          source: request.ip,
         }),
     );
   });

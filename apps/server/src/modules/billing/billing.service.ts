@@ -12,7 +12,7 @@ import {
   type UpdatePlanInput,
 } from '@compliance/shared/billing';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PlanGrantRow, PlanRow, SubscriptionRow } from '../../db/schema/index.ts';
+import type { CheckoutSessionRow, PlanGrantRow, PlanRow, SubscriptionRow } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { isCompanyAdmin, type Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
@@ -45,6 +45,13 @@ export interface BillingServiceDeps {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Bad-signature requests journalled one by one, per sender and provider, within the window; more
+ * only count up on one summary line (the webhook's per-IP rate limit, RATE_LIMIT_WEBHOOK, bounds the rate).
+ */
+export const REJECTED_EVENTS_JOURNALLED = 20;
+export const REJECTED_EVENTS_WINDOW_MS = 3_600_000;
 
 /** The end of the grace period that a renewal failing at `failedAt` opens. */
 export function graceEnd(failedAt: Date): Date {
@@ -96,6 +103,7 @@ export function toPlanDto(row: PlanRow, shipped: ShippedText = new Map()): PlanD
       monthlyTokens: row.monthlyTokens,
       seats: row.seats,
       marketplaceSelling: row.marketplaceSelling,
+      connections: row.connections,
     },
     perSeat: row.perSeat,
     active: row.active,
@@ -128,6 +136,16 @@ const stateOf = (remote: ProviderSubscription) => ({
   currentPeriodEnd: remote.currentPeriodEnd,
   cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
 });
+
+/** Whether a subscription now holds what a change asked for. */
+const holdsChange = (
+  row: Pick<SubscriptionRow, 'planId' | 'seats' | 'interval' | 'currency'>,
+  change: Pick<SubscriptionRow, 'planId' | 'seats' | 'interval' | 'currency'>,
+) =>
+  row.planId === change.planId &&
+  row.seats === change.seats &&
+  row.interval === change.interval &&
+  row.currency === change.currency;
 
 /**
  * Plans, checkout and subscriptions. Access follows only what the provider confirms when asked:
@@ -186,6 +204,7 @@ export function createBillingService({
         // A per-seat plan covers the seats bought, not the plan's ceiling.
         seats: applied && row.perSeat ? applied.row.seats : row.seats,
         marketplaceSelling: row.marketplaceSelling,
+        connections: row.connections,
       },
     };
   }
@@ -251,6 +270,14 @@ export function createBillingService({
     if (!local) return 'unknown-subscription';
     const remote = await provider.retrieveSubscription(providerSubscriptionId);
     const state: SubscriptionState = stateOf(remote);
+    // A plan change applies once the provider's subscription shows it (Stripe keeps an unpaid one pending).
+    let changed = false;
+    if (remote.plan && !holdsChange(local, remote.plan) && (await repository.plan(remote.plan.planId))) {
+      Object.assign(state, remote.plan);
+      changed = true;
+      log.info({ subscriptionId: local.id, from: local.planId, to: remote.plan.planId }, 'subscription plan changed');
+    }
+    const suffix = changed ? '-plan-changed' : '';
     if (remote.status === 'past_due') {
       // A failed renewal opens the grace period once; later events keep its end.
       if (!local.graceUntil) {
@@ -262,10 +289,76 @@ export function createBillingService({
     } else if (local.graceUntil) {
       state.graceUntil = null;
       await repository.updateSubscriptionState(local.id, state);
-      return remote.status === 'active' ? 'subscription-active-recovered' : `subscription-${remote.status}`;
+      return (remote.status === 'active' ? 'subscription-active-recovered' : `subscription-${remote.status}`) + suffix;
     }
     await repository.updateSubscriptionState(local.id, state);
-    return `subscription-${remote.status}`;
+    return `subscription-${remote.status}${suffix}`;
+  }
+
+  /**
+   * A plan, seat or interval change of the holder's running subscription: the provider prorates
+   * the rest of the period and charges it; the new plan applies only when a signed event makes
+   * `syncSubscription` read it from the provider.
+   */
+  async function startChange(
+    caller: UserActor,
+    current: SubscriptionRow,
+    change: {
+      plan: PlanRow;
+      interval: SubscriptionRow['interval'];
+      currency: SubscriptionRow['currency'];
+      seats: number;
+      unitAmount: number;
+    },
+  ): Promise<CheckoutCreated> {
+    if (holdsChange(current, { planId: change.plan.id, ...change })) {
+      throw new AppError('CONFLICT', 409, 'The subscription already holds this plan');
+    }
+    const reference = crypto.randomUUID();
+    const started = await provider.changeSubscription({
+      reference,
+      subscriptionId: current.providerSubscriptionId,
+      planId: change.plan.id,
+      planName: change.plan.name,
+      interval: change.interval,
+      currency: change.currency,
+      seats: change.seats,
+      unitAmount: change.unitAmount,
+      email: caller.user.email,
+    });
+    await repository.insertCheckout({
+      id: reference,
+      kind: 'change',
+      provider: provider.kind,
+      providerSessionId: started.sessionId,
+      userId: caller.user.id,
+      companyId: current.companyId,
+      subscriptionId: current.id,
+      planId: change.plan.id,
+      interval: change.interval,
+      currency: change.currency,
+      seats: change.seats,
+      amount: started.amount ?? change.unitAmount * change.seats,
+    });
+    return { sessionId: started.sessionId, url: started.url };
+  }
+
+  /** A change's state for the success page: complete once the subscription holds it (set by a verified event). */
+  async function changeStatus(checkout: CheckoutSessionRow): Promise<CheckoutStatus> {
+    const subscription = checkout.subscriptionId ? await repository.subscriptionById(checkout.subscriptionId) : null;
+    const done = checkout.status === 'complete' || (subscription !== null && holdsChange(subscription, checkout));
+    if (done && checkout.status !== 'complete') await repository.completeCheckout(checkout.id);
+    return {
+      sessionId: checkout.providerSessionId,
+      status: done ? 'complete' : checkout.status,
+      paid: done,
+      planId: checkout.planId,
+      interval: checkout.interval,
+      currency: checkout.currency,
+      seats: checkout.seats,
+      amount: checkout.amount,
+      subscription: done && subscription ? subscriptionDto(subscription) : null,
+    };
   }
 
   async function holderFor(caller: UserActor, plan: PlanRow) {
@@ -334,6 +427,7 @@ export function createBillingService({
           monthlyTokens: plan.limits.monthlyTokens ?? defaults.monthlyTokens,
           seats: plan.limits.seats ?? 1,
           marketplaceSelling: plan.limits.marketplaceSelling ?? false,
+          connections: plan.limits.connections ?? defaults.connections,
           perSeat: plan.perSeat,
           position,
         })),
@@ -364,6 +458,24 @@ export function createBillingService({
       }
       if (companyId && seats < (await onboarding.memberCount(companyId))) {
         throw new AppError('SEAT_LIMIT_REACHED', 409, 'Fewer seats than the company has members');
+      }
+      // The same holder's running subscription changes in place (prorated) rather than being replaced;
+      // a past-due one is paid again with a new checkout, and a currency cannot change at the provider.
+      const current = await repository.liveSubscription(caller.user.id, companyId);
+      if (
+        current?.status === 'active' &&
+        current.provider === provider.kind &&
+        current.currency === input.currency &&
+        current.companyId === companyId &&
+        (companyId !== null || current.userId === caller.user.id)
+      ) {
+        return startChange(caller, current, {
+          plan,
+          interval: input.interval,
+          currency: input.currency,
+          seats,
+          unitAmount,
+        });
       }
       const reference = crypto.randomUUID();
       const created = await provider.createCheckout({
@@ -401,6 +513,7 @@ export function createBillingService({
       if (!checkout || checkout.userId !== caller.user.id) {
         throw new AppError('CHECKOUT_NOT_FOUND', 404, 'No such checkout');
       }
+      if (checkout.kind === 'change') return changeStatus(checkout);
       let subscription = checkout.subscriptionId ? await repository.subscriptionById(checkout.subscriptionId) : null;
       let status = checkout.status;
       let paid = Boolean(subscription);
@@ -475,14 +588,20 @@ export function createBillingService({
      * A provider's event: the signature is checked over the raw body, each event id is processed
      * once, and the object it names is re-read from the provider rather than trusted from the body.
      */
-    async handleEvent(actor: Actor, { rawBody, signature }: { rawBody: Buffer | string; signature: string }) {
+    async handleEvent(
+      actor: Actor,
+      { rawBody, signature, source = null }: { rawBody: Buffer | string; signature: string; source?: string | null },
+    ) {
       await access.require(actor, 'payment.notify');
       let event: VerifiedEvent;
       try {
-        event = provider.verifyEvent(rawBody, signature);
+        event = await provider.verifyEvent(rawBody, signature);
       } catch (error) {
-        // Nothing of an unverified body is trusted, so the journal keeps only that it came.
-        await repository.journal({ provider: provider.kind, verification: 'invalid_signature', outcome: 'rejected' });
+        // Nothing of an unverified body is trusted, so the journal keeps only that it came (and from where).
+        await repository.journalRejected(
+          { provider: provider.kind, source: source ?? 'unknown' },
+          { limit: REJECTED_EVENTS_JOURNALLED, windowMs: REJECTED_EVENTS_WINDOW_MS, now: now() },
+        );
         throw error;
       }
       const line = { provider: provider.kind, eventId: event.id, type: event.type, objectId: event.objectId };
@@ -501,7 +620,11 @@ export function createBillingService({
           outcomes.push(await syncSubscription(event.subscriptionId));
         }
         if (refundEvents.has(event.type) && event.paymentId) {
-          outcomes.push((await payments.syncRefund(event.paymentId)) ?? 'unknown-payment');
+          outcomes.push(
+            (await payments.syncRefund(event.paymentId)) ??
+              (await invoices.syncRefund(event.paymentId)) ??
+              'unknown-payment',
+          );
         }
         const outcome = outcomes.join(', ') || 'ignored';
         await repository.finishEvent(provider.kind, event.id, outcome);
@@ -535,6 +658,7 @@ export function createBillingService({
               monthlyTokens: input.limits.monthlyTokens,
               seats: input.limits.seats,
               marketplaceSelling: input.limits.marketplaceSelling,
+              connections: input.limits.connections,
             }
           : {}),
       });

@@ -1,5 +1,4 @@
 import type { Locale } from '@compliance/shared/locales';
-import { PDFDocument, rgb } from 'pdf-lib';
 import type { InvoiceRow } from '../../db/schema/index.ts';
 import { embedTextFonts, printable } from '../../lib/pdf-fonts.ts';
 
@@ -107,6 +106,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow, lang: Locale): Promi
   const percent = (basisPoints: number) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(basisPoints / 100);
 
+  // pdf-lib is loaded with the first PDF, not at start (docs/performance.md, "Memory").
+  const { PDFDocument, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${text.invoice} ${invoice.number}`);
   pdf.setCreator('Compliance Assistant');

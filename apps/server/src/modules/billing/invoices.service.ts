@@ -10,6 +10,7 @@ import type { OnboardingService } from '../onboarding/onboarding.service.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import type { NotifyRefund } from './refund-notice.ts';
 
 export function toInvoiceDto(row: InvoiceRow): InvoiceDto {
   return {
@@ -47,6 +48,7 @@ export function createInvoicesService({
   repository,
   onboarding,
   provider,
+  notifyRefund,
   now,
   log,
 }: {
@@ -54,9 +56,21 @@ export function createInvoicesService({
   repository: BillingRepository;
   onboarding: OnboardingService;
   provider: PaymentProvider;
+  /** The buyer's refund e-mail. */
+  notifyRefund: NotifyRefund;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
+  /** The buyer hears once that an invoice was refunded; the subscription itself runs on. */
+  const refunded = (row: InvoiceRow) =>
+    notifyRefund(row.userId, {
+      amount: row.total,
+      currency: row.currency,
+      item: row.number,
+      effect: 'subscription',
+      path: '/subscription',
+    });
+
   /** An invoice the caller may read: their own, or their company's when they manage its billing. */
   async function readable(actor: Actor, id: string): Promise<InvoiceRow> {
     const caller = await access.require(actor, 'billing.read');
@@ -146,8 +160,23 @@ export function createInvoicesService({
       if (row.status === 'refunded') throw new AppError('CONFLICT', 409, 'The invoice is refunded already');
       if (!row.providerPaymentId) throw new AppError('CONFLICT', 409, 'The invoice names no payment to refund');
       await provider.refundPayment(row.providerPaymentId, `invoice-${row.id}`);
-      const refunded = await repository.markInvoiceRefunded(row.id, now());
-      return refunded ?? row;
+      const marked = await repository.markInvoiceRefunded(row.id, now());
+      if (marked) await refunded(marked);
+      return marked ?? row;
+    },
+
+    /**
+     * A refund event naming a subscription invoice's payment (e.g. refunded in Stripe's dashboard):
+     * the provider is asked whether it was really given back; the invoice is marked once.
+     */
+    async syncRefund(providerPaymentId: string): Promise<string | null> {
+      const row = await repository.invoiceByProviderPaymentId(provider.kind, providerPaymentId);
+      if (!row) return null;
+      if (row.status === 'refunded') return 'invoice-refunded';
+      if (!(await provider.paymentRefunded(providerPaymentId))) return `invoice-${row.status}`;
+      const marked = await repository.markInvoiceRefunded(row.id, now());
+      if (marked) await refunded(marked);
+      return 'invoice-refunded';
     },
 
     async listAll(limit: number): Promise<InvoiceDto[]> {

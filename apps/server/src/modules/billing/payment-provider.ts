@@ -14,6 +14,20 @@ export interface CheckoutRequest {
   email: string;
 }
 
+/** A plan or seat change of a running subscription: the provider prorates the rest of the period. */
+export interface ChangeRequest extends CheckoutRequest {
+  /** The provider's subscription to change. */
+  subscriptionId: string;
+}
+
+/** Where the customer confirms (TEST MODE's page) or follows (Stripe charges the card on file) a change. */
+export interface ChangeStarted {
+  sessionId: string;
+  url: string;
+  /** The prorated amount due now, in minor units (negative: a credit), when the provider tells it. */
+  amount: number | null;
+}
+
 /** A one-time payment (a marketplace purchase): one line, no subscription. */
 export interface PaymentRequest {
   /** Our payment id: the idempotency key, and the provider's client reference. */
@@ -47,6 +61,11 @@ export interface ProviderSubscription {
   cancelAtPeriodEnd: boolean;
   /** The newest invoice (the first one right after checkout): read after fulfilment, so none is missed. */
   latestInvoiceId: string | null;
+  /**
+   * What the subscription's item is now, when it names one of our plans (after a plan change);
+   * null when the provider's price is not one the app set (the local plan then stays).
+   */
+  plan: { planId: string; seats: number; interval: BillingInterval; currency: Currency } | null;
 }
 
 /** An invoice as the provider reports it when asked (the only source of an invoice's "paid"). */
@@ -98,11 +117,17 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Undoes `cancelAtPeriodEnd` while the period still runs: the subscription renews again. */
   resume(subscriptionId: string): Promise<void>;
+  /**
+   * Changes a running subscription's plan, seats or interval, prorated for the rest of the period
+   * and charged now. The change is applied only once paid; the app learns it from the signed
+   * `customer.subscription.updated` / `invoice.paid` events, re-reading the subscription.
+   */
+  changeSubscription(request: ChangeRequest): Promise<ChangeStarted>;
   /** Ends a subscription at once (a plan change replaced it); nothing more is charged for it. */
   cancelNow(subscriptionId: string): Promise<void>;
   retrieveInvoice(invoiceId: string): Promise<ProviderInvoice>;
   /** The provider's own page where a customer updates the card and sees invoices; null when there is none. */
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string } | null>;
   /** Checks the signature over the raw body; throws WEBHOOK_SIGNATURE_INVALID when it does not match. */
-  verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent;
+  verifyEvent(rawBody: Buffer | string, signature: string): Promise<VerifiedEvent>;
 }

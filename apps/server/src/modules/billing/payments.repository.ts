@@ -49,11 +49,14 @@ export function createPaymentsRepository(db: Db) {
         .set({ status: 'expired' })
         .where(and(eq(oneTimePayments.id, id), eq(oneTimePayments.status, 'open')));
     },
-    async markRefunded(id: string): Promise<void> {
-      await db
+    /** paid → refunded, once: true for the call that changed it. */
+    async markRefunded(id: string): Promise<boolean> {
+      const rows = await db
         .update(oneTimePayments)
         .set({ status: 'refunded', refundedAt: new Date() })
-        .where(and(eq(oneTimePayments.id, id), eq(oneTimePayments.status, 'paid')));
+        .where(and(eq(oneTimePayments.id, id), eq(oneTimePayments.status, 'paid')))
+        .returning({ id: oneTimePayments.id });
+      return rows.length > 0;
     },
   };
 }

@@ -5,6 +5,8 @@ import { AppError } from '../../plugins/errors.ts';
 import type { UserActor } from '../access/actor.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
+import type { RefundEffect } from '../mail/mail-templates.ts';
+import type { NotifyRefund } from './refund-notice.ts';
 
 /** What a module learns about one of its payments: paid (grant), expired (give up) or refunded (take back). */
 export type PaymentOutcome = 'paid' | 'expired' | 'refunded';
@@ -38,12 +40,26 @@ export interface PaymentStatus {
 export function createPaymentsService({
   repository,
   provider,
+  notifyRefund,
   log,
 }: {
   repository: PaymentsRepository;
   provider: PaymentProvider;
+  /** The buyer's refund e-mail. */
+  notifyRefund: NotifyRefund;
   log: FastifyBaseLogger;
 }) {
+  /** The buyer hears of a refund once, with the page of what they bought. */
+  async function refunded(row: OneTimePaymentRow, effect: RefundEffect) {
+    await notifyRefund(row.userId, {
+      amount: row.amount,
+      currency: row.currency,
+      item: row.description,
+      effect,
+      path: row.cancelPath.split('?')[0] ?? '/',
+    });
+  }
+
   const handlers = new Map<string, PaymentSettledHandler>();
 
   async function settle(row: OneTimePaymentRow, outcome: PaymentOutcome) {
@@ -121,8 +137,10 @@ export function createPaymentsService({
       if (!row) return null;
       if (row.status === 'refunded') return 'payment-refunded';
       if (row.status !== 'paid' || !(await provider.paymentRefunded(providerPaymentId))) return `payment-${row.status}`;
-      await repository.markRefunded(row.id);
-      await settle(row, 'refunded');
+      if (await repository.markRefunded(row.id)) {
+        await settle(row, 'refunded');
+        await refunded(row, 'access_ended');
+      }
       return 'payment-refunded';
     },
 
@@ -134,8 +152,14 @@ export function createPaymentsService({
       return { purpose: row.purpose, reference: row.reference, status };
     },
 
-    /** Gives a paid payment back in full at the provider. */
-    async refund(paymentId: string): Promise<void> {
+    /**
+     * Gives a paid payment back in full at the provider, and tells the buyer. `duplicate`: a second
+     * payment for what they already hold (their access stays).
+     */
+    async refund(
+      paymentId: string,
+      effect: Extract<RefundEffect, 'access_ended' | 'duplicate'> = 'access_ended',
+    ): Promise<void> {
       const row = await repository.byId(paymentId);
       if (!row) throw new AppError('CHECKOUT_NOT_FOUND', 404, 'No such payment');
       if (row.status === 'refunded') return;
@@ -143,7 +167,7 @@ export function createPaymentsService({
         throw new AppError('CONFLICT', 409, 'Only a paid payment can be refunded');
       }
       await provider.refundPayment(row.providerPaymentId, row.id);
-      await repository.markRefunded(row.id);
+      if (await repository.markRefunded(row.id)) await refunded(row, effect);
     },
 
     /** The TEST MODE checkout page: a payment the caller started, with where it returns to. */

@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
+import { currencies, type Currency } from '@compliance/shared/billing';
 import { AppError } from '../../plugins/errors.ts';
 import type {
+  ChangeRequest,
   CheckoutRequest,
   PaymentProvider,
   PaymentRequest,
@@ -53,6 +55,25 @@ async function callStripe<T>(run: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/** Our plans' products at Stripe have ids of their own, so that a subscription's item names its plan. */
+const PRODUCT_PREFIX = 'compliance_plan_';
+
+/** The plan a subscription item's price belongs to, when the app set that price (a plan change). */
+function planOfItem(item: Stripe.SubscriptionItem | undefined): ProviderSubscription['plan'] {
+  const price = item?.price;
+  const product = idOf(price?.product as string | { id: string } | null | undefined);
+  const interval = price?.recurring?.interval;
+  const currency = price?.currency?.toUpperCase();
+  if (!product?.startsWith(PRODUCT_PREFIX) || (interval !== 'month' && interval !== 'year')) return null;
+  if (!currency || !(currencies as readonly string[]).includes(currency)) return null;
+  return {
+    planId: product.slice(PRODUCT_PREFIX.length),
+    seats: item?.quantity ?? 1,
+    interval: interval === 'year' ? 'year' : 'month',
+    currency: currency as Currency,
+  };
 }
 
 const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url);
@@ -164,6 +185,58 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         currentPeriodEnd: dateOf(item?.current_period_end ?? legacy.current_period_end),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
         latestInvoiceId: idOf(subscription.latest_invoice),
+        plan: planOfItem(subscription.items?.data?.[0]),
+      };
+    },
+
+    async changeSubscription(request: ChangeRequest) {
+      const productId = `${PRODUCT_PREFIX}${request.planId}`;
+      // The plan's product, created once under our own id (a subscription item's price needs one).
+      await callStripe(async () => {
+        try {
+          await stripe.products.retrieve(productId);
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeError) || error.code !== 'resource_missing') throw error;
+          await stripe.products.create(
+            { id: productId, name: request.planName },
+            { idempotencyKey: `product-${productId}` },
+          );
+        }
+      });
+      const current = await callStripe(() => stripe.subscriptions.retrieve(request.subscriptionId));
+      const item = current.items.data[0];
+      if (!item) throw new AppError('PAYMENT_PROVIDER_ERROR', 502, 'The Stripe subscription has no item');
+      const updated = await callStripe(() =>
+        stripe.subscriptions.update(
+          request.subscriptionId,
+          {
+            items: [
+              {
+                id: item.id,
+                quantity: request.seats,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.unitAmount,
+                  recurring: { interval: request.interval },
+                  product: productId,
+                },
+              },
+            ],
+            // The difference for the rest of the period is invoiced and charged now; until it is
+            // paid Stripe keeps the change pending, so an unpaid upgrade grants nothing.
+            proration_behavior: 'always_invoice',
+            payment_behavior: 'pending_if_incomplete',
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `change-${request.reference}` },
+        ),
+      );
+      const invoice = updated.latest_invoice;
+      const sessionId = `change_${request.reference}`;
+      return {
+        sessionId,
+        url: `${options.publicUrl}/subscription/success?session_id=${sessionId}`,
+        amount: typeof invoice === 'object' && invoice !== null ? invoice.total : null,
       };
     },
 
@@ -231,7 +304,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
-    verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent {
+    async verifyEvent(rawBody: Buffer | string, signature: string): Promise<VerifiedEvent> {
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);

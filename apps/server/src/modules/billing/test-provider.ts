@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { testCards, type TestCheckout, type TestPaymentResult } from '@compliance/shared/billing';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../plugins/errors.ts';
 import type {
+  ChangeRequest,
+  ChangeStarted,
   CheckoutRequest,
   PaymentProvider,
   PaymentRequest,
@@ -12,10 +14,15 @@ import type {
 } from './payment-provider.ts';
 import type { TestProviderRepository } from './test-provider.repository.ts';
 
-/** A checkout: a subscription (plan, interval, seats) or a one-time payment (mode 'payment'). */
+/**
+ * A checkout: a subscription (plan, interval, seats), a one-time payment (mode 'payment') or a
+ * plan change of the running subscription `subscriptionId` (mode 'change', prorated).
+ */
 interface TestSession extends Omit<CheckoutRequest, 'interval'> {
   id: string;
-  mode?: 'subscription' | 'payment';
+  mode?: 'subscription' | 'payment' | 'change';
+  /** A change's prorated charge for the rest of the period, with its invoice lines. */
+  proration?: { amount: number; lines: ProviderInvoice['lines']; periodEnd: string };
   interval: CheckoutRequest['interval'] | null;
   successUrl?: string;
   cancelUrl?: string;
@@ -34,6 +41,7 @@ interface TestSubscription {
   currentPeriodEnd: string;
   cancelAtPeriodEnd: boolean;
   /** What each renewal charges (absent on subscriptions recorded before renewals existed). */
+  planId?: string;
   planName?: string;
   interval?: 'month' | 'year';
   currency?: CheckoutRequest['currency'];
@@ -67,6 +75,14 @@ function addInterval(start: Date, interval: 'month' | 'year'): Date {
 }
 
 /**
+ * Stripe's own signing and verification code, loaded with the first event rather than at the
+ * server's start: the SDK is large and TEST MODE needs only this part (docs/performance.md, "Memory").
+ */
+let stripeWebhooksModule: Promise<Stripe['webhooks']> | undefined;
+const stripeWebhooks = () =>
+  (stripeWebhooksModule ??= import('stripe').then(({ default: StripeSdk }) => StripeSdk.webhooks));
+
+/**
  * The built-in TEST MODE provider (DESIGN §2): the app serves its checkout page with test cards,
  * keeps its own records like a remote provider, and sends Stripe-format events signed with a
  * per-process secret through the same verification and handling as Stripe's webhooks.
@@ -95,19 +111,19 @@ export function createTestProvider({
       created: Math.floor(now().getTime() / 1000),
       data: { object },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const signature = (await stripeWebhooks()).generateTestHeaderString({ payload, secret: webhookSecret });
     await deliver(payload, signature);
   }
 
   /** The (simulated) charge of a session's card, kept like a provider's payment intent; returns its id. */
   async function recordPayment(
-    current: { id: string; unitAmount: number; seats: number; currency: string },
+    current: { id: string; unitAmount: number; seats: number; currency: string; proration?: { amount: number } },
     outcome: 'succeeded' | 'declined' | 'insufficient_funds',
   ) {
     const paymentId = newId('pi');
     await repository.put('payment', paymentId, {
       session: current.id,
-      amount: current.unitAmount * current.seats,
+      amount: current.proration?.amount ?? current.unitAmount * current.seats,
       currency: current.currency,
       outcome,
     });
@@ -151,6 +167,13 @@ export function createTestProvider({
    * (payment mode); either way the session completes and the same signed event is sent.
    */
   async function succeed(current: TestSession): Promise<TestPaymentResult> {
+    if (current.mode === 'change') {
+      await applyChange(current, await recordPayment(current, 'succeeded'));
+      return {
+        outcome: 'succeeded',
+        redirectUrl: `/subscription/success?session_id=${encodeURIComponent(current.id)}`,
+      };
+    }
     let subscription: TestSubscription | null = null;
     const paymentId = await recordPayment(current, 'succeeded');
     if (current.mode !== 'payment') {
@@ -161,6 +184,7 @@ export function createTestProvider({
         currentPeriodStart: start.toISOString(),
         currentPeriodEnd: addInterval(start, current.interval ?? 'month').toISOString(),
         cancelAtPeriodEnd: false,
+        planId: current.planId,
         planName: current.planName,
         interval: current.interval ?? 'month',
         currency: current.currency,
@@ -194,6 +218,79 @@ export function createTestProvider({
     };
   }
 
+  /**
+   * Like Stripe's `proration_behavior: 'always_invoice'`: credit for the unused rest of the old
+   * item, charge for the rest of the period on the new one (or, when the interval changes, a new
+   * period from now on the new one).
+   */
+  function prorate(found: TestSubscription, request: ChangeRequest, at: Date) {
+    const start = new Date(found.currentPeriodStart).getTime();
+    const end = new Date(found.currentPeriodEnd).getTime();
+    const remaining = Math.min(1, Math.max(0, (end - at.getTime()) / Math.max(end - start, 1)));
+    const oldTotal = (found.unitAmount ?? 0) * (found.seats ?? 1);
+    const newTotal = request.unitAmount * request.seats;
+    const sameInterval = (found.interval ?? 'month') === request.interval;
+    const credit = -Math.round(oldTotal * remaining);
+    const charge = sameInterval ? Math.round(newTotal * remaining) : newTotal;
+    const periodEnd = sameInterval ? found.currentPeriodEnd : addInterval(at, request.interval).toISOString();
+    const lines: ProviderInvoice['lines'] = [
+      {
+        description: `Unused time on ${found.planName ?? 'Subscription'} (${found.interval ?? 'month'})`,
+        quantity: found.seats ?? 1,
+        unitAmount: Math.round(credit / Math.max(found.seats ?? 1, 1)),
+        amount: credit,
+      },
+      {
+        description: `Remaining time on ${request.planName} (${request.interval})`,
+        quantity: request.seats,
+        unitAmount: Math.round(charge / Math.max(request.seats, 1)),
+        amount: charge,
+      },
+    ];
+    return { amount: credit + charge, lines, periodEnd };
+  }
+
+  /** A paid (or free) change: the subscription takes the new item, its proration invoice is issued, events go out. */
+  async function applyChange(current: TestSession, paymentId: string | null) {
+    const found = await subscriptionRecord(current.subscriptionId!);
+    const proration = current.proration!;
+    const at = now();
+    const intervalChanged = (found.interval ?? 'month') !== current.interval;
+    const changed: TestSubscription = {
+      ...found,
+      planId: current.planId,
+      planName: current.planName,
+      interval: current.interval ?? 'month',
+      currency: current.currency,
+      seats: current.seats,
+      unitAmount: current.unitAmount,
+      ...(intervalChanged ? { currentPeriodStart: at.toISOString(), currentPeriodEnd: proration.periodEnd } : {}),
+    };
+    const invoice: TestInvoice = {
+      id: newId('in'),
+      subscriptionId: found.id,
+      status: 'paid',
+      amountPaid: Math.max(proration.amount, 0),
+      currency: current.currency,
+      lines: proration.lines,
+      periodStart: at.toISOString(),
+      periodEnd: proration.periodEnd,
+      paymentId,
+    };
+    await repository.put('invoice', invoice.id, invoice);
+    changed.latestInvoiceId = invoice.id;
+    await repository.put('subscription', found.id, changed);
+    await repository.put('checkout_session', current.id, {
+      ...current,
+      status: 'complete',
+      paid: true,
+      requiresAuthentication: false,
+      paymentId,
+    } satisfies TestSession);
+    await emit('customer.subscription.updated', { id: found.id, object: 'subscription' });
+    await emit('invoice.paid', { id: invoice.id, object: 'invoice', subscription: found.id });
+  }
+
   async function refuse(current: TestSession, outcome: 'declined' | 'insufficient_funds'): Promise<TestPaymentResult> {
     await recordPayment(current, outcome);
     await repository.put('checkout_session', current.id, { ...current, requiresAuthentication: false });
@@ -225,6 +322,38 @@ export function createTestProvider({
         customerId: newId('cus'),
       } satisfies TestSession);
       return { sessionId: id, url: `/subscription/test-checkout/${encodeURIComponent(id)}` };
+    },
+
+    /**
+     * A plan change: its prorated amount is shown on the TEST MODE page and charged with a test
+     * card; nothing changes until it is paid. A change that costs nothing (a credit) applies at once.
+     */
+    async changeSubscription(request: ChangeRequest): Promise<ChangeStarted> {
+      const found = await subscriptionRecord(request.subscriptionId);
+      if (found.status !== 'active') throw new AppError('CONFLICT', 409, 'Only an active subscription can change');
+      const proration = prorate(found, request, now());
+      const id = newId('cs');
+      const session: TestSession = {
+        ...request,
+        id,
+        mode: 'change',
+        proration,
+        status: 'open',
+        paid: false,
+        requiresAuthentication: false,
+        subscriptionId: request.subscriptionId,
+        customerId: newId('cus'),
+      };
+      await repository.put('checkout_session', id, session);
+      if (proration.amount <= 0) {
+        await applyChange(session, null);
+        return {
+          sessionId: id,
+          url: `/subscription/success?session_id=${encodeURIComponent(id)}`,
+          amount: proration.amount,
+        };
+      }
+      return { sessionId: id, url: `/subscription/test-checkout/${encodeURIComponent(id)}`, amount: proration.amount };
     },
 
     async createPayment(request: PaymentRequest) {
@@ -289,6 +418,10 @@ export function createTestProvider({
         currentPeriodEnd: new Date(found.currentPeriodEnd),
         cancelAtPeriodEnd: found.cancelAtPeriodEnd,
         latestInvoiceId: found.latestInvoiceId ?? null,
+        plan:
+          found.planId && found.interval && found.currency
+            ? { planId: found.planId, seats: found.seats ?? 1, interval: found.interval, currency: found.currency }
+            : null,
       };
     },
 
@@ -376,10 +509,11 @@ export function createTestProvider({
       await emit('invoice.paid', { id: renewed.latestInvoiceId, object: 'invoice', subscription: subscriptionId });
     },
 
-    verifyEvent(rawBody: Buffer | string, signature: string): VerifiedEvent {
+    async verifyEvent(rawBody: Buffer | string, signature: string): Promise<VerifiedEvent> {
+      const webhooks = await stripeWebhooks();
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+        event = webhooks.constructEvent(rawBody, signature, webhookSecret);
       } catch (error) {
         throw new AppError('WEBHOOK_SIGNATURE_INVALID', 400, 'The test provider signature does not match', {
           cause: error,
@@ -411,7 +545,10 @@ export function createTestProvider({
         interval: current.interval,
         currency: current.currency,
         seats: current.seats,
-        amount: current.unitAmount * current.seats,
+        amount: current.proration?.amount ?? current.unitAmount * current.seats,
+        ...(current.proration
+          ? { proration: { fullAmount: current.unitAmount * current.seats, periodEnd: current.proration.periodEnd } }
+          : {}),
         email: current.email,
         requiresAuthentication: current.requiresAuthentication,
         successUrl: current.successUrl?.replace('{CHECKOUT_SESSION_ID}', current.id) ?? urls.successUrl,

@@ -24,6 +24,8 @@ export interface AnswerEngineDeps {
   sourceLimit?: number;
   /** The FATF country data, for list and country questions (the countries module). */
   fatfFacts?: (actor: Actor) => Promise<FatfFacts>;
+  /** The jurisdictions whose passages come first for this asker (their areas of work, or their company's). */
+  preferredJurisdictions?: (actor: Actor) => Promise<string[]>;
   scope?: ScopeCheck;
 }
 
@@ -61,6 +63,7 @@ export function createAnswerEngine({
   log,
   sourceLimit = 10,
   fatfFacts,
+  preferredJurisdictions,
   scope = loadScopeCheck(),
 }: AnswerEngineDeps) {
   /**
@@ -71,7 +74,7 @@ export function createAnswerEngine({
     question: string,
     language: ChatLanguage,
     scopeOf: { userId: string | null; includeKnowledgeBase: boolean },
-    documentIds?: string[],
+    { documentIds, jurisdictions = [] }: { documentIds?: string[]; jurisdictions?: string[] } = {},
   ) {
     const found = await search.searchChunks({
       query: question,
@@ -82,8 +85,11 @@ export function createAnswerEngine({
     });
     // A passage in the question's language reads best; English (the US documents) next; a third
     // language only when nothing closer answers.
+    // The asker's own frameworks first, by a margin small enough that the words of the question
+    // still decide: a question that names Swiss or US rules finds them whatever the preference.
     const preference = (passage: (typeof found)[number]) =>
-      passage.language === language ? 1.25 : passage.language === 'en' || !passage.language ? 1 : 0.6;
+      (passage.language === language ? 1.25 : passage.language === 'en' || !passage.language ? 1 : 0.6) *
+      (passage.jurisdiction && jurisdictions.includes(passage.jurisdiction) ? 1.15 : 1);
     const all = found
       .map((passage) => ({ passage, score: passage.rank * preference(passage) }))
       .sort((a, b) => b.score - a.score)
@@ -111,7 +117,8 @@ export function createAnswerEngine({
     const sources: AnswerSource[] = [];
     const chosen = input.documentIds ?? [];
     const chosenScope = { userId: input.scope.userId, includeKnowledgeBase: true };
-    const passages = chosen.length > 0 ? await retrieve(input.question, input.language, chosenScope, chosen) : [];
+    const passages =
+      chosen.length > 0 ? await retrieve(input.question, input.language, chosenScope, { documentIds: chosen }) : [];
     // A chosen document none of whose passages holds the question's words still answers: its opening.
     const unmatched = chosen.filter((id) => !passages.some((passage) => passage.documentId === id));
     if (unmatched.length > 0) {
@@ -119,7 +126,8 @@ export function createAnswerEngine({
     }
     if (input.knowledgeBase) {
       const seen = new Set(passages.map((passage) => passage.chunkId));
-      const more = await retrieve(input.question, input.language, input.scope);
+      const jurisdictions = preferredJurisdictions ? await preferredJurisdictions(input.actor) : [];
+      const more = await retrieve(input.question, input.language, input.scope, { jurisdictions });
       passages.push(...more.filter((passage) => !seen.has(passage.chunkId)).slice(0, sourceLimit));
     }
     if (input.knowledgeBase && fatfFacts) {

@@ -5,6 +5,7 @@ import { createOfflineEngine } from '../answers/offline-engine.ts';
 import { createOpenAiProvider } from '../answers/openai-provider.ts';
 import { serverStopping } from '../../plugins/lifecycle.ts';
 import { createSearxngSearch } from '../web-search/web-search.ts';
+import { preferredJurisdictions } from '@compliance/shared/billing';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatRepository } from './chat.repository.ts';
 import { createChatService, type ChatService } from './chat.service.ts';
@@ -55,6 +56,9 @@ export const chatModule = fp<ChatModuleOptions>(
       quota: app.entitlements,
       search: app.documentSearch,
       fatfFacts: (actor) => app.countries.answerFacts(actor),
+      // Onboarding registers after the chat: read at question time, not at start.
+      preferredJurisdictions: async (actor) =>
+        actor.kind === 'user' ? preferredJurisdictions(await app.onboarding.interestsFor(actor.user.id)) : [],
       provider,
       webSearch,
       realtime: app.realtime,

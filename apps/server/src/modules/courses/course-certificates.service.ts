@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CertificateVerification } from '@compliance/shared/courses';
 import type { Locale } from '@compliance/shared/locales';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { embedTextFonts, printable } from '../../lib/pdf-fonts.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
@@ -108,6 +107,8 @@ export function createCourseCertificatesService(deps: CoursesDeps) {
       const row = await visibleCourse(deps, caller, slug);
       const certificate = await ownCertificate(caller, slug);
       const text = labels[lang];
+      // pdf-lib is loaded with the first PDF, not at start (docs/performance.md, "Memory").
+      const { PDFDocument, rgb } = await import('pdf-lib');
       const pdf = await PDFDocument.create();
       pdf.setTitle(`${text.title} – ${row.content.title[lang]}`);
       pdf.setCreator('Compliance Assistant');

@@ -124,6 +124,16 @@ export function createEntitlementsService({
       }
       return available;
     },
+    /**
+     * Refuses with INTEGRATION_LIMIT_REACHED when the user already keeps as many personal
+     * integrations as the plan allows. A downgrade keeps the ones they have; only a new one is refused.
+     */
+    async assertConnectionRoom(actor: Pick<UserActor, 'user'>, held: number): Promise<void> {
+      const { connections } = await limitsOf(actor);
+      if (held >= connections) {
+        throw new AppError('INTEGRATION_LIMIT_REACHED', 409, `The plan allows ${connections} integrations`);
+      }
+    },
     /** Room left in the plan's storage, counting `replacedBytes` as freed (negative when over). */
     async storageLeft(actor: Pick<UserActor, 'user'>, replacedBytes = 0): Promise<number> {
       const { storageBytes } = await limitsOf(actor);

@@ -10,6 +10,8 @@ export interface PlanLimits {
   seats: number;
   /** Whether the holder may sell prompts in the marketplace. */
   marketplaceSelling: boolean;
+  /** Personal integrations (connections to other tools) the user may keep. */
+  connections: number;
 }
 
 export interface Plan {
@@ -23,7 +25,8 @@ export interface Plan {
  * can set them without a database edit.
  */
 export function defaultPlan(
-  limits: Omit<PlanLimits, 'seats' | 'marketplaceSelling'> & Partial<Pick<PlanLimits, 'seats' | 'marketplaceSelling'>>,
+  limits: Omit<PlanLimits, 'seats' | 'marketplaceSelling' | 'connections'> &
+    Partial<Pick<PlanLimits, 'seats' | 'marketplaceSelling' | 'connections'>>,
 ): Plan {
-  return { id: 'free', limits: { seats: 1, marketplaceSelling: false, ...limits } };
+  return { id: 'free', limits: { seats: 1, marketplaceSelling: false, connections: 5, ...limits } };
 }

@@ -10,7 +10,13 @@ import {
   type IntegrationsService,
 } from './integrations.service.ts';
 import { createEmailTransport } from './connectors/email.ts';
+import { createOAuthFlow } from './oauth-flow.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import { createOAuthClient } from './oauth.ts';
 import { createOutbound } from './outbound.ts';
+import { createTicketsRepository } from './tickets.repository.ts';
+import { ticketsRoutes } from './tickets.routes.ts';
+import { createTicketsService } from './tickets.service.ts';
 import { createSecretBox, loadSecretKey } from './secret-box.ts';
 
 declare module 'fastify' {
@@ -22,6 +28,8 @@ declare module 'fastify' {
 export interface IntegrationsModuleOptions {
   /** Another Slack Web API address (tests point it at a local server that speaks Slack's API). */
   slackApiUrl?: string;
+  /** Another Notion API address (tests point it at a local server that speaks Notion's API). */
+  notionApiUrl?: string;
 }
 
 /** Connections to other tools (issue 17): storage sync into the library, sharing answers, the outbound journal. */
@@ -38,12 +46,19 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
     // E-mail connections go out through the server's own SMTP server (the mail module's settings).
     const emailTransport = createEmailTransport(app.config.mail);
     if (emailTransport) app.addHook('onClose', async () => emailTransport.close());
+    const oauth = createOAuthClient({
+      vendors: app.config.integrations.oauth,
+      outbound,
+      publicUrl: app.config.publicUrl,
+    });
+    const secrets = createSecretBox(await loadSecretKey(secretKey, app.config.dataDir));
     const integrations = createIntegrationsService({
       db: app.db,
       access: app.access,
       repository: createIntegrationsRepository(app.db),
-      secrets: createSecretBox(await loadSecretKey(secretKey, app.config.dataDir)),
+      secrets,
       outbound,
+      oauth,
       jobs: app.jobs,
       library: app.library,
       knowledge: app.knowledge,
@@ -51,10 +66,12 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
       countries: app.countries,
       audit: app.audit,
       mail: app.mail,
+      entitlements: app.entitlements,
       log: app.log.child({ component: 'integrations' }),
       publicUrl: app.config.publicUrl,
       maxFileBytes: MAX_FILE_SIZE_BYTES,
       slackApiUrl: options.slackApiUrl,
+      notionApiUrl: options.notionApiUrl,
       emailTransport,
     });
     app.jobs.register(syncConnectionJob, ({ runId }) => integrations.runSync(runId));
@@ -66,7 +83,30 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
     });
     app.jobs.register(scheduledSyncJob, ({ connectionId, dueAt }) => integrations.runScheduled(connectionId, dueAt));
     app.decorate('integrations', integrations);
+    const tickets = createTicketsService({
+      access: app.access,
+      repository: createIntegrationsRepository(app.db),
+      tickets: createTicketsRepository(app.db),
+      secrets,
+      outbound,
+      chat: app.chat,
+      countries: app.countries,
+      publicUrl: app.config.publicUrl,
+    });
+    await app.register(ticketsRoutes, { prefix: '/api', tickets });
     await app.register(integrationsRoutes, { prefix: '/api', integrations });
+    const flow = createOAuthFlow({
+      db: app.db,
+      access: app.access,
+      secrets,
+      oauth,
+      integrations,
+      publicUrl: app.config.publicUrl,
+    });
+    await app.register(oauthRoutes, { prefix: '/api', flow });
   },
-  { name: 'integrations', dependencies: ['db', 'auth', 'jobs', 'audit', 'mail', 'library', 'chat', 'countries'] },
+  {
+    name: 'integrations',
+    dependencies: ['db', 'auth', 'jobs', 'audit', 'mail', 'entitlements', 'library', 'chat', 'countries'],
+  },
 );

@@ -10,8 +10,14 @@ import {
   connectorCapability,
   createConnectionInputSchema,
   dokuwikiSettingsSchema,
+  mediawikiSettingsSchema,
+  confluenceSettingsSchema,
+  notionSettingsSchema,
+  dropboxSettingsSchema,
   emailSettingsSchema,
+  requestTrackerSettingsSchema,
   matrixSettingsSchema,
+  onedriveSettingsSchema,
   s3SettingsSchema,
   slackSettingsSchema,
   syncsDocuments,
@@ -23,6 +29,7 @@ import {
   type CreateConnectionInput,
   type JournalEntry,
   type JournalPage,
+  type OAuthConnectorKind,
   type SyncRun,
   type SyncSchedule,
   type UpdateConnectionInput,
@@ -39,6 +46,7 @@ import { systemActor, type Actor, type UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { CountriesService } from '../countries/countries.service.ts';
+import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import { defineJob, PermanentJobError } from '../jobs/job-definition.ts';
 import type { JobQueue } from '../jobs/jobs.service.ts';
 import type { KnowledgeService } from '../library/knowledge-base.service.ts';
@@ -52,6 +60,11 @@ import {
   type StorageConnector,
 } from './connectors/connector.ts';
 import { createDokuwikiConnector } from './connectors/dokuwiki.ts';
+import { createMediawikiConnector } from './connectors/mediawiki.ts';
+import { createConfluenceConnector } from './connectors/confluence.ts';
+import { createNotionConnector } from './connectors/notion.ts';
+import { createDropboxConnector } from './connectors/dropbox.ts';
+import { createGraphConnector } from './connectors/graph.ts';
 import { createEmailConnector, type EmailTransport } from './connectors/email.ts';
 import { renderPlain } from './connectors/render-message.ts';
 import { createMatrixConnector } from './connectors/matrix.ts';
@@ -60,9 +73,11 @@ import { createSlackConnector } from './connectors/slack.ts';
 import { createTeamsConnector } from './connectors/teams.ts';
 import { createWebdavConnector } from './connectors/webdav.ts';
 import type { IntegrationsRepository } from './integrations.repository.ts';
+import { createTokenSource, parseTokens, type OAuthClient, type OAuthTokens, type TokenSource } from './oauth.ts';
 import type { Outbound } from './outbound.ts';
 import type { SecretBox } from './secret-box.ts';
 import { fatfAlertMessage, sharedAnswerFooter } from './shared-message.ts';
+import { ticketConnector } from './tickets.service.ts';
 
 export const syncConnectionJob = defineJob('integrations.sync', z.object({ runId: z.uuid() }), {
   maxAttempts: 3,
@@ -99,6 +114,8 @@ export interface IntegrationsDeps {
   repository: IntegrationsRepository;
   secrets: SecretBox;
   outbound: Outbound;
+  /** The OAuth apps of the cloud storage vendors (OneDrive/SharePoint, Dropbox). */
+  oauth: OAuthClient;
   jobs: JobQueue;
   library: LibraryService;
   knowledge: KnowledgeService;
@@ -107,11 +124,15 @@ export interface IntegrationsDeps {
   chat: ChatService;
   audit: AuditService;
   mail: Pick<MailService, 'queue'>;
+  /** The plan's number of personal integrations. */
+  entitlements: Pick<EntitlementsService, 'assertConnectionRoom'>;
   log: FastifyBaseLogger;
   publicUrl: string;
   maxFileBytes: number;
   /** Tests point the Slack client at a local server that speaks Slack's Web API. */
   slackApiUrl?: string;
+  /** Tests point the Notion client at a local server that speaks Notion's API. */
+  notionApiUrl?: string;
   /** The server's SMTP transport, for e-mail connections; null when no SMTP server is configured. */
   emailTransport: EmailTransport | null;
   now?: () => Date;
@@ -140,6 +161,19 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     if (row.kind === 's3') {
       return createS3Connector(s3SettingsSchema.parse(row.settings), secrets.open(row.secretCiphertext), outbound);
     }
+    if (row.kind === 'onedrive') {
+      return createGraphConnector(onedriveSettingsSchema.parse(row.settings), tokenSource(row), outbound, {
+        apiUrl: deps.oauth.endpoints('onedrive').apiUrl,
+      });
+    }
+    if (row.kind === 'dropbox') {
+      return createDropboxConnector(
+        dropboxSettingsSchema.parse(row.settings),
+        tokenSource(row),
+        outbound,
+        deps.oauth.endpoints('dropbox'),
+      );
+    }
     if (row.kind === 'dokuwiki') {
       return createDokuwikiConnector(
         dokuwikiSettingsSchema.parse(row.settings),
@@ -147,10 +181,64 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         outbound,
       );
     }
+    if (row.kind === 'mediawiki') {
+      return createMediawikiConnector(
+        mediawikiSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+      );
+    }
+    if (row.kind === 'confluence') {
+      return createConfluenceConnector(
+        confluenceSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+      );
+    }
+    if (row.kind === 'notion') {
+      return createNotionConnector(
+        notionSettingsSchema.parse(row.settings),
+        secrets.open(row.secretCiphertext),
+        outbound,
+        {
+          apiUrl: deps.notionApiUrl,
+        },
+      );
+    }
     throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a storage or wiki connection');
   }
 
+  /**
+   * Personal connections: as many as the user's plan allows (a downgrade keeps the ones they have).
+   * Organisation connections, set up by admins: a fixed bound.
+   */
+  async function assertRoomForConnection(creator: UserActor, scope: ConnectionScope): Promise<void> {
+    if (scope === 'personal') {
+      await deps.entitlements.assertConnectionRoom(creator, await repository.countPersonal(creator.user.id));
+    } else if ((await repository.countOrganisation()) >= MAX_CONNECTIONS_PER_OWNER) {
+      throw new AppError('INTEGRATION_LIMIT_REACHED', 409, `At most ${MAX_CONNECTIONS_PER_OWNER} connections`);
+    }
+  }
+
+  /** An OAuth connection's tokens, refreshed (and the new ones stored) when they expire. */
+  function tokenSource(row: IntegrationConnectionRow): TokenSource {
+    const kind = row.kind as OAuthConnectorKind;
+    return createTokenSource({
+      initial: parseTokens(secrets.open(row.secretCiphertext)),
+      refresh: (refreshToken) => deps.oauth.refresh(kind, refreshToken),
+      reload: async () => {
+        const stored = await repository.find(row.id);
+        return stored ? parseTokens(secrets.open(stored.secretCiphertext)) : null;
+      },
+      save: async (tokens) => {
+        await repository.update(row.id, { secretCiphertext: secrets.seal(JSON.stringify(tokens)) });
+      },
+      now,
+    });
+  }
+
   const isSource = (row: IntegrationConnectionRow) => syncsDocuments(connectorCapability[row.kind]);
+  const isTickets = (row: IntegrationConnectionRow) => connectorCapability[row.kind] === 'tickets';
 
   function messageConnector(row: IntegrationConnectionRow): MessageConnector {
     if (row.kind === 'slack') {
@@ -180,6 +268,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
   /** Where a connection points, for display; never throws (a broken secret shows as the kind). */
   function describe(row: IntegrationConnectionRow): string {
     try {
+      if (isTickets(row)) return ticketConnector(row, secrets, outbound).describe();
       return isSource(row) ? sourceConnector(row).describe() : messageConnector(row).describe();
     } catch {
       return row.kind;
@@ -224,6 +313,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     try {
       if (isSource(row)) {
         await sourceConnector(row).check();
+      } else if (isTickets(row)) {
+        await ticketConnector(row, secrets, outbound).check();
       } else {
         const { testMessage } = await messageConnector(row).check();
         if (testMessage)
@@ -240,11 +331,17 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     const schema = {
       webdav: webdavSettingsSchema,
       s3: s3SettingsSchema,
+      onedrive: onedriveSettingsSchema,
+      dropbox: dropboxSettingsSchema,
       dokuwiki: dokuwikiSettingsSchema,
+      mediawiki: mediawikiSettingsSchema,
+      confluence: confluenceSettingsSchema,
+      notion: notionSettingsSchema,
       slack: slackSettingsSchema,
       teams: teamsSettingsSchema,
       matrix: matrixSettingsSchema,
       email: emailSettingsSchema,
+      requesttracker: requestTrackerSettingsSchema,
     }[kind];
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
@@ -281,7 +378,9 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
   /** A URL in the settings or the secret must pass the network guard before anything is stored. */
   function guardAddresses(kind: IntegrationConnectionRow['kind'], settings: Record<string, unknown>, secret: string) {
     try {
-      if (kind === 'webdav' || kind === 'dokuwiki') outbound.checkUrl(String(settings['url']));
+      if (['webdav', 'dokuwiki', 'mediawiki', 'confluence', 'requesttracker'].includes(kind)) {
+        outbound.checkUrl(String(settings['url']));
+      }
       if (kind === 's3' && settings['endpoint']) outbound.checkUrl(String(settings['endpoint']));
       if (kind === 'matrix') outbound.checkUrl(String(settings['homeserverUrl']));
       if (kind === 'teams') outbound.checkUrl(secret);
@@ -333,14 +432,19 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
 
   /** The account a personal connection works for; its sync stops when the account is disabled. */
   async function ownerActor(row: IntegrationConnectionRow): Promise<UserActor> {
-    const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
-    if (!owner || owner.status !== 'active' || !owner.emailVerifiedAt) {
-      throw new PermanentJobError('The connection’s owner cannot use it any more');
-    }
+    const actor = row.ownerUserId ? await accountActor(row.ownerUserId, `integration:${row.id}`, '127.0.0.1') : null;
+    if (!actor) throw new PermanentJobError('The connection’s owner cannot use it any more');
+    return actor;
+  }
+
+  /** An active, verified account as the actor of work done for it outside a request (a job, an OAuth callback). */
+  async function accountActor(userId: string, sessionId: string, ip: string): Promise<UserActor | null> {
+    const owner = await repository.owner(userId);
+    if (!owner || owner.status !== 'active' || !owner.emailVerifiedAt) return null;
     return {
       kind: 'user',
-      sessionId: `integration:${row.id}`,
-      ip: '127.0.0.1',
+      sessionId,
+      ip,
       user: {
         id: owner.id,
         email: owner.email,
@@ -778,13 +882,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         input.kind,
         input.settings as Record<string, unknown>,
       );
-      const existing =
-        input.scope === 'organisation'
-          ? await repository.countOrganisation()
-          : await repository.countPersonal(creator.user.id);
-      if (existing >= MAX_CONNECTIONS_PER_OWNER) {
-        throw new AppError('INTEGRATION_LIMIT_REACHED', 409, `At most ${MAX_CONNECTIONS_PER_OWNER} connections`);
-      }
+      await assertRoomForConnection(creator, input.scope);
       guardAddresses(input.kind, settings, input.secret);
       let row = await repository.insert({
         scope: input.scope,
@@ -892,6 +990,78 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     async organisationJournalCsv(actor: Actor): Promise<string> {
       await access.require(actor, 'integration.admin');
       return journalCsv(null);
+    },
+
+    /**
+     * Before the vendor's sign-in page: checks that the caller may create this connection (or sign the
+     * existing one in again) and that its settings are valid, so a mistake is told now, not after.
+     */
+    async prepareOAuth(
+      actor: Actor,
+      kind: OAuthConnectorKind,
+      input: { connectionId: string } | { scope: ConnectionScope; name: string; settings: Record<string, unknown> },
+    ): Promise<{ user: UserActor; request: Record<string, unknown> }> {
+      if ('connectionId' in input) {
+        const { manager, row } = await requireManager(actor, input.connectionId);
+        if (row.kind !== kind) throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a connection of this kind');
+        return { user: manager, request: { connectionId: row.id, scope: row.scope } };
+      }
+      const creator = await access.require(
+        actor,
+        input.scope === 'organisation' ? 'integration.admin' : 'integration.manage',
+      );
+      const settings = await targetSettings(creator, input.scope, kind, settingsFor(kind, input.settings));
+      await assertRoomForConnection(creator, input.scope);
+      return { user: creator, request: { scope: input.scope, name: input.name, settings } };
+    },
+
+    /** The account that started a sign-in, as the actor of its callback (null when it cannot act any more). */
+    accountActor,
+
+    /**
+     * After the vendor's callback: stores the tokens (sealed) as a new connection's secret, or as the
+     * new secret of the connection signed in again; everything is checked again, as when it started.
+     */
+    async connectOAuth(
+      user: UserActor,
+      kind: OAuthConnectorKind,
+      request: Record<string, unknown>,
+      tokens: OAuthTokens,
+    ): Promise<Connection> {
+      const secretCiphertext = secrets.seal(JSON.stringify(tokens));
+      const input = z
+        .union([
+          z.object({ connectionId: z.uuid() }),
+          z.object({
+            scope: z.enum(['personal', 'organisation']),
+            name: z.string(),
+            settings: z.record(z.string(), z.unknown()),
+          }),
+        ])
+        .parse(request);
+      const prepared = await this.prepareOAuth(user, kind, input);
+      let row: IntegrationConnectionRow;
+      if ('connectionId' in prepared.request) {
+        row = await repository.update(String(prepared.request['connectionId']), {
+          secretCiphertext,
+          status: 'untested',
+        });
+      } else {
+        const { scope, name, settings } = prepared.request as {
+          scope: ConnectionScope;
+          name: string;
+          settings: Record<string, unknown>;
+        };
+        row = await repository.insert({ scope, ownerUserId: user.user.id, kind, name, settings, secretCiphertext });
+        await audit.record('integration.connection_created', {
+          actor: user.user,
+          ipAddress: user.ip,
+          metadata: { connectionId: row.id, kind: row.kind, scope: row.scope },
+        });
+      }
+      row = await check(row, user);
+      await schedule(row);
+      return toConnection((await repository.find(row.id)) ?? row);
     },
 
     /** Job handlers and event reactions (registered by the module). */

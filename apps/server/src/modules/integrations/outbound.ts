@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent, fetch as UndiciFetch } from 'undici';
 import { ConnectorError } from './connectors/connector.ts';
 
 /**
@@ -119,11 +119,17 @@ export function createOutbound({
   timeoutMs?: number;
 }): Outbound {
   const lookup = guardedLookup(allowPrivateNetworks);
-  const dispatcher = new Agent({
-    connect: { lookup, timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  // undici is loaded with the first request, not at the server's start (docs/performance.md, "Memory").
+  let undici: Promise<{ dispatcher: Agent; fetch: typeof UndiciFetch }> | undefined;
+  const undiciNow = () =>
+    (undici ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({
+      dispatcher: new UndiciAgent({
+        connect: { lookup, timeout: timeoutMs },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      }),
+      fetch,
+    })));
   const httpAgent = new http.Agent({ keepAlive: true, lookup, timeout: timeoutMs });
   const httpsAgent = new https.Agent({ keepAlive: true, lookup, timeout: timeoutMs });
 
@@ -137,8 +143,9 @@ export function createOutbound({
   const guardedFetch = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     checkUrl(url);
+    const { dispatcher, fetch: undiciFetch } = await undiciNow();
     const response = await undiciFetch(url, {
-      ...(init as Parameters<typeof undiciFetch>[1]),
+      ...(init as Parameters<typeof UndiciFetch>[1]),
       dispatcher,
       redirect: 'manual',
       signal: init?.signal ?? AbortSignal.timeout(timeoutMs),
@@ -154,7 +161,7 @@ export function createOutbound({
     async close() {
       httpAgent.destroy();
       httpsAgent.destroy();
-      await dispatcher.close();
+      if (undici) await (await undici).dispatcher.close();
     },
   };
 }

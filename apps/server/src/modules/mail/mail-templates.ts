@@ -13,9 +13,19 @@ export type MailTemplate =
     }
   | { name: 'payment_failed'; vars: { firstName: string; planName: string; graceUntil: string; link: string } }
   | {
+      name: 'payment_refunded';
+      vars: { firstName: string; amount: string; item: string; effect: RefundEffect; link: string };
+    }
+  | {
       name: 'integration_sync_failed';
       vars: { firstName: string; connectionName: string; reason: SyncFailureReason; detail: string; link: string };
     };
+
+/**
+ * What a refund changed: a subscription invoice's refund leaves the subscription running; a purchase's
+ * refund ends the access it bought; a duplicate payment's refund changes nothing else.
+ */
+export type RefundEffect = 'subscription' | 'access_ended' | 'duplicate';
 
 /** Why a scheduled sync failed, as the e-mail explains it. */
 export type SyncFailureReason = 'auth' | 'unreachable' | 'notFound' | 'tooManyFiles' | 'other';
@@ -86,6 +96,23 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    payment_refunded: ({ firstName, amount, item, effect, link }) => {
+      const effects: Record<RefundEffect, string> = {
+        subscription: `Invoice ${item} is now marked as refunded. Your subscription itself is not changed: it continues until you cancel it.`,
+        access_ended: `The access this payment bought (“${item}”) has ended. Nothing you stored yourself is deleted.`,
+        duplicate: `This was a second payment for “${item}”, which you already hold: your access stays as it is.`,
+      };
+      return {
+        subject: `Refund of ${amount}`,
+        greeting: `Hello ${firstName},`,
+        lines: [
+          `We have refunded ${amount} to the card you paid with. Depending on your bank, it can take a few days to appear.`,
+          effects[effect],
+          `Details: ${link}`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
     company_invitation: ({ inviterName, companyName, email, link, days }) => ({
       subject: `${inviterName} invites you to join ${companyName} on Compliance Assistant`,
       greeting: 'Hello,',
@@ -172,6 +199,23 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    payment_refunded: ({ firstName, amount, item, effect, link }) => {
+      const effects: Record<RefundEffect, string> = {
+        subscription: `Die Rechnung ${item} ist nun als erstattet markiert. Ihr Abonnement selbst bleibt unverändert: Es läuft weiter, bis Sie es kündigen.`,
+        access_ended: `Der mit dieser Zahlung erworbene Zugang («${item}») ist beendet. Von Ihnen selbst gespeicherte Daten werden nicht gelöscht.`,
+        duplicate: `Es handelte sich um eine zweite Zahlung für «${item}», das Sie bereits besitzen: Ihr Zugang bleibt bestehen.`,
+      };
+      return {
+        subject: `Rückerstattung von ${amount}`,
+        greeting: `Guten Tag ${firstName}`,
+        lines: [
+          `Wir haben ${amount} auf die Karte zurückerstattet, mit der Sie bezahlt haben. Je nach Bank kann es einige Tage dauern, bis der Betrag erscheint.`,
+          effects[effect],
+          `Details: ${link}`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
     company_invitation: ({ inviterName, companyName, email, link, days }) => ({
       subject: `${inviterName} lädt Sie zu ${companyName} auf Compliance Assistant ein`,
       greeting: 'Guten Tag',
@@ -258,6 +302,23 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    payment_refunded: ({ firstName, amount, item, effect, link }) => {
+      const effects: Record<RefundEffect, string> = {
+        subscription: `La facture ${item} est désormais marquée comme remboursée. Votre abonnement lui-même n’est pas modifié : il continue jusqu’à sa résiliation.`,
+        access_ended: `L’accès acheté avec ce paiement (« ${item} ») a pris fin. Rien de ce que vous avez enregistré vous-même n’est supprimé.`,
+        duplicate: `Il s’agissait d’un second paiement pour « ${item} », que vous possédez déjà : votre accès reste inchangé.`,
+      };
+      return {
+        subject: `Remboursement de ${amount}`,
+        greeting: `Bonjour ${firstName},`,
+        lines: [
+          `Nous avons remboursé ${amount} sur la carte avec laquelle vous avez payé. Selon votre banque, l’opération peut prendre quelques jours à apparaître.`,
+          effects[effect],
+          `Détails : ${link}`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
     company_invitation: ({ inviterName, companyName, email, link, days }) => ({
       subject: `${inviterName} vous invite à rejoindre ${companyName} sur Compliance Assistant`,
       greeting: 'Bonjour,',
@@ -344,6 +405,23 @@ const catalogues: Record<Locale, Catalogue> = {
       ],
       footer: 'Compliance Assistant',
     }),
+    payment_refunded: ({ firstName, amount, item, effect, link }) => {
+      const effects: Record<RefundEffect, string> = {
+        subscription: `La fattura ${item} è ora contrassegnata come rimborsata. Il Suo abbonamento non cambia: continua finché non lo disdice.`,
+        access_ended: `L’accesso acquistato con questo pagamento («${item}») è terminato. Nulla di quanto ha salvato Lei stesso viene eliminato.`,
+        duplicate: `Si trattava di un secondo pagamento per «${item}», che possiede già: il Suo accesso resta invariato.`,
+      };
+      return {
+        subject: `Rimborso di ${amount}`,
+        greeting: `Buongiorno ${firstName},`,
+        lines: [
+          `Abbiamo rimborsato ${amount} sulla carta con cui ha pagato. A seconda della banca, possono volerci alcuni giorni prima che l’importo compaia.`,
+          effects[effect],
+          `Dettagli: ${link}`,
+        ],
+        footer: 'Compliance Assistant',
+      };
+    },
     company_invitation: ({ inviterName, companyName, email, link, days }) => ({
       subject: `${inviterName} la invita a unirsi a ${companyName} su Compliance Assistant`,
       greeting: 'Buongiorno,',

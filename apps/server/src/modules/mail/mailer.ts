@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One e-mail ready to go out. */
 export interface OutgoingMail {
@@ -20,13 +20,18 @@ export interface Mailer {
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not at start (docs/performance.md, "Memory").
+  let transport: Promise<Transporter> | undefined;
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await (
+        await transportNow()
+      ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }
 

@@ -206,7 +206,7 @@ export function createMarketplaceService({
       // A second checkout paid for a licence already held (two tabs): that money goes back.
       if ((await repository.markPurchasePaid(purchaseId)) === 'duplicate') {
         const purchase = await repository.purchase(purchaseId);
-        if (purchase?.paymentId) await payments.refund(purchase.paymentId);
+        if (purchase?.paymentId) await payments.refund(purchase.paymentId, 'duplicate');
       }
     },
 

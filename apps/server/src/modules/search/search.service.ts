@@ -161,6 +161,7 @@ function toPassage(row: PassageRow): Passage {
     language: row.language && languages.has(row.language) ? (row.language as DocumentLanguage) : null,
     rank: Number(row.rank),
     asOf: row.asOf && /^\d{4}-\d{2}-\d{2}$/.test(row.asOf) ? row.asOf : null,
+    jurisdiction: row.scope === 'kb' ? row.jurisdiction : null,
   };
 }
 

@@ -1,16 +1,37 @@
 import type { ConnectorKind } from '@compliance/shared/integrations';
-import { BookOpenText, Database, FolderSync, Hash, Mail, MessagesSquare, Webhook, type LucideIcon } from 'lucide-react';
+import {
+  BookOpenText,
+  BookText,
+  Box,
+  Cloud,
+  Database,
+  FolderSync,
+  Hash,
+  Library,
+  Mail,
+  MessagesSquare,
+  NotebookText,
+  Ticket,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /** Each connector kind's icon (its name and description are `integrations:kinds.<kind>.*`). */
 export const connectorKindIcons: Record<ConnectorKind, LucideIcon> = {
   webdav: FolderSync,
   s3: Database,
+  onedrive: Cloud,
+  dropbox: Box,
   dokuwiki: BookOpenText,
+  mediawiki: BookText,
+  confluence: Library,
+  notion: NotebookText,
   slack: Hash,
   teams: Webhook,
   matrix: MessagesSquare,
   email: Mail,
+  requesttracker: Ticket,
 };
 
 /**

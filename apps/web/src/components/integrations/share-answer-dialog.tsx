@@ -26,6 +26,8 @@ const doneKeys = {
   storage: 'integrations:share.saved',
   wiki: 'integrations:share.published',
   messages: 'integrations:share.sent',
+  // Never offered here (see the filter below); listed so that every capability has a text.
+  tickets: 'integrations:share.sent',
 } as const;
 
 /**
@@ -71,7 +73,8 @@ function ShareTargets({ answer, onDone }: { answer: ShareAnswerInput; onDone: ()
     );
   }
 
-  const connections = targets.data.connections;
+  // Ticket systems take a conversation as a ticket (the Create ticket dialog), not a shared answer.
+  const connections = targets.data.connections.filter((connection) => connection.capability !== 'tickets');
   if (connections.length === 0) {
     return (
       <div className="flex flex-col items-start gap-3 py-2">

@@ -131,3 +131,37 @@ export interface MessageConnector {
   post(message: OutboundMessage): Promise<{ externalId: string | null }>;
   describe(): string;
 }
+
+// ---- tickets and tasks ----
+
+export interface NewTicket {
+  subject: string;
+  /** Plain text: the answer with its numbered sources, or a task's description. */
+  body: string;
+  /** A task's due date (`YYYY-MM-DD`). */
+  due?: string | null;
+  /** A task's assignee: the remote's user name (or e-mail address). */
+  owner?: string | null;
+}
+
+export interface RemoteTicket {
+  /** The ticket's number in the remote. */
+  number: number;
+  /** Where a person opens it. */
+  url: string;
+  /** The remote's own status word ("new", "open", "resolved"…), shown as is. */
+  status: string;
+  subject: string;
+  owner: string | null;
+  due: string | null;
+}
+
+export interface TicketConnector {
+  /** Signs in and finds the queue (or project): throws when either fails. */
+  check(): Promise<void>;
+  create(ticket: NewTicket): Promise<RemoteTicket>;
+  get(number: number): Promise<RemoteTicket>;
+  /** The ticket's first message, as plain text (its question), at most `maxChars` characters. */
+  firstMessage(number: number, maxChars: number): Promise<{ subject: string; text: string }>;
+  describe(): string;
+}

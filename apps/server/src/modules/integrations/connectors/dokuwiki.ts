@@ -8,6 +8,7 @@ import {
   type RemoteFile,
   type StorageConnector,
 } from './connector.ts';
+import { keepCookies, readCapped } from './http.ts';
 
 /** What the connector needs of a connection's settings. */
 type DokuwikiSettings = Pick<SharedDokuwikiSettings, 'url' | 'username' | 'namespace'>;
@@ -259,49 +260,6 @@ function unexpected(method: string, answer: XmlRpcValue, hint?: string): Connect
     );
   }
   return new ConnectorError('INTEGRATION_REMOTE_ERROR', `unexpected answer to ${method}`);
-}
-
-/** Keeps the cookies a response sets (DokuWiki's session and auth cookies) and drops those it deletes. */
-function keepCookies(cookies: Map<string, string>, headers: Headers): void {
-  for (const header of headers.getSetCookie()) {
-    const [pair = '', ...attributes] = header.split(';');
-    const separator = pair.indexOf('=');
-    if (separator <= 0) continue;
-    const name = pair.slice(0, separator).trim();
-    const value = pair.slice(separator + 1).trim();
-    const expired = attributes.some((attribute) => {
-      const [key = '', setting = ''] = attribute.split('=').map((part) => part.trim());
-      if (/^max-age$/i.test(key)) return Number(setting) <= 0;
-      if (/^expires$/i.test(key)) return Date.parse(setting) < Date.now();
-      return false;
-    });
-    if (expired || value === '' || value === 'deleted') cookies.delete(name);
-    else cookies.set(name, value);
-  }
-}
-
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () => new ConnectorError('INTEGRATION_REMOTE_ERROR', `larger than ${maxBytes} bytes`);
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 // ---- XML-RPC ----

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailSettings } from '@compliance/shared/integrations';
 import { ConnectorError, toConnectorError, type MessageConnector } from './connector.ts';
 import { renderHtml, renderPlain } from './render-message.ts';
@@ -21,17 +21,23 @@ export interface EmailTransport {
 
 export function createEmailTransport(config: { smtpUrl: string | undefined; from: string }): EmailTransport | null {
   if (!config.smtpUrl) return null;
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  // nodemailer is loaded with the first use, not at the server's start (docs/performance.md, "Memory").
+  let opened: Promise<Transporter> | undefined;
+  const transport = () =>
+    (opened ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   const addresses = (list: unknown): string[] =>
     Array.isArray(list)
       ? list.map((entry) => (typeof entry === 'string' ? entry : String((entry as { address?: unknown }).address)))
       : [];
   return {
     async verify() {
-      await transport.verify();
+      await (await transport()).verify();
     },
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = await (
+        await transport()
+      ).sendMail({
         from: config.from,
         to: mail.to,
         subject: mail.subject,
@@ -44,7 +50,7 @@ export function createEmailTransport(config: { smtpUrl: string | undefined; from
         rejected: addresses(info.rejected),
       };
     },
-    close: () => transport.close(),
+    close: () => void opened?.then((open) => open.close()),
   };
 }
 

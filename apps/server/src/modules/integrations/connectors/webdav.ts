@@ -1,5 +1,5 @@
 import path from 'node:path/posix';
-import { createClient, type FileStat, type WebDAVClient } from 'webdav';
+import type { FileStat, WebDAVClient } from 'webdav';
 import type { WebdavSettings } from '@compliance/shared/integrations';
 import type { Outbound } from '../outbound.ts';
 import {
@@ -21,12 +21,17 @@ export function createWebdavConnector(
 ): StorageConnector {
   const base = settings.url.endsWith('/') ? settings.url : `${settings.url}/`;
   outbound.checkUrl(base);
-  const client: WebDAVClient = createClient(base, {
-    username: settings.username,
-    password,
-    httpAgent: outbound.httpAgent,
-    httpsAgent: outbound.httpsAgent,
-  });
+  // The `webdav` client is loaded with the first call, not at the server's start (docs/performance.md, "Memory").
+  let opened: Promise<WebDAVClient> | undefined;
+  const client = () =>
+    (opened ??= import('webdav').then(({ createClient }) =>
+      createClient(base, {
+        username: settings.username,
+        password,
+        httpAgent: outbound.httpAgent,
+        httpsAgent: outbound.httpsAgent,
+      }),
+    ));
   const root = normaliseFolder(settings.remotePath);
 
   async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -48,7 +53,7 @@ export function createWebdavConnector(
     describe: () => `${new URL(base).host}${path.join(new URL(base).pathname, root)}`,
 
     async check() {
-      const stat = await call(() => client.stat(root) as Promise<FileStat>);
+      const stat = await call(async () => (await client()).stat(root) as Promise<FileStat>);
       if (stat.type !== 'directory') {
         throw new ConnectorError('INTEGRATION_REMOTE_NOT_FOUND', `${root} is not a folder`);
       }
@@ -59,7 +64,7 @@ export function createWebdavConnector(
       const pending = [root];
       while (pending.length > 0 && found.length <= limit) {
         const folder = pending.shift()!;
-        const entries = await call(() => client.getDirectoryContents(folder) as Promise<FileStat[]>);
+        const entries = await call(async () => (await client()).getDirectoryContents(folder) as Promise<FileStat[]>);
         for (const entry of entries) {
           const relative = path.relative(root, entry.filename);
           if (!relative || relative.startsWith('..')) continue;
@@ -83,7 +88,10 @@ export function createWebdavConnector(
 
     async read(relative, maxBytes) {
       const data = await call(
-        () => client.getFileContents(path.join(root, relative), { format: 'binary' }) as Promise<ArrayBuffer | Buffer>,
+        async () =>
+          (await client()).getFileContents(path.join(root, relative), { format: 'binary' }) as Promise<
+            ArrayBuffer | Buffer
+          >,
       );
       const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data);
       if (bytes.byteLength > maxBytes) {
@@ -95,11 +103,14 @@ export function createWebdavConnector(
     async write(relative, content, contentType) {
       const target = path.join(root, relative);
       const folder = path.dirname(target);
-      if (folder !== '/' && !(await call(() => client.exists(folder)))) {
-        await call(() => client.createDirectory(folder, { recursive: true }));
+      if (folder !== '/' && !(await call(async () => (await client()).exists(folder)))) {
+        await call(async () => (await client()).createDirectory(folder, { recursive: true }));
       }
-      await call(() =>
-        client.putFileContents(target, content, { overwrite: true, headers: { 'Content-Type': contentType } }),
+      await call(async () =>
+        (await client()).putFileContents(target, content, {
+          overwrite: true,
+          headers: { 'Content-Type': contentType },
+        }),
       );
     },
   };

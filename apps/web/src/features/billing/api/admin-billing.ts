@@ -92,6 +92,16 @@ export function useGrantPlan() {
   });
 }
 
+export function useRevokeGrant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<AdminSubscription>(`/admin/billing/grants/${encodeURIComponent(id)}/revoke`, { reason }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingQueryKeys.admin() }),
+    meta: { errorToast: false },
+  });
+}
+
 export function useRefundInvoice() {
   const queryClient = useQueryClient();
   return useMutation({

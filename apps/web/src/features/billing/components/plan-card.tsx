@@ -35,6 +35,11 @@ export function PlanCard({ plan, interval, currency, current, children }: PlanCa
       text: plan.perSeat ? t('billing:plans.seatsUpTo', { count: plan.limits.seats }) : t('billing:plans.onePerson'),
     },
     {
+      key: 'connections',
+      on: plan.limits.connections > 0,
+      text: t('billing:plans.connections', { count: plan.limits.connections }),
+    },
+    {
       key: 'marketplace',
       on: plan.limits.marketplaceSelling,
       text: t(

@@ -1,4 +1,10 @@
-import { currencies, updatePlanInputSchema, type PlanDto, type UpdatePlanInput } from '@compliance/shared/billing';
+import {
+  currencies,
+  MAX_PLAN_CONNECTIONS,
+  updatePlanInputSchema,
+  type PlanDto,
+  type UpdatePlanInput,
+} from '@compliance/shared/billing';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -93,6 +99,15 @@ export function PlanEditor({ plan }: { plan: PlanDto }) {
               </FormField>
               <FormField label={t('billing:admin.seats')} error={invalid(errors.limits?.seats?.message)}>
                 <Input type="number" min={1} step={1} {...form.register('limits.seats', number)} />
+              </FormField>
+              <FormField label={t('billing:admin.connections')} error={invalid(errors.limits?.connections?.message)}>
+                <Input
+                  type="number"
+                  min={0}
+                  max={MAX_PLAN_CONNECTIONS}
+                  step={1}
+                  {...form.register('limits.connections', number)}
+                />
               </FormField>
             </div>
             <div className="mt-3 space-y-2">

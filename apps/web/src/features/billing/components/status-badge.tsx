@@ -9,6 +9,7 @@ const colours: Record<AdminSubscription['status'] | 'free' | 'paid' | 'refunded'
   incomplete: 'neutral',
   canceled: 'neutral',
   expired: 'neutral',
+  revoked: 'neutral',
   free: 'neutral',
   paid: 'success',
   refunded: 'danger',

@@ -111,7 +111,19 @@ export function Component() {
                       {t(`billing:adminBilling.events.verifications.${event.verification}`)}
                     </Badge>
                   </td>
-                  <td className="px-4 py-2 font-mono text-xs">{event.outcome ?? '—'}</td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    {event.outcome ?? '—'}
+                    {(event.repeatCount ?? 1) > 1 && (
+                      <span className="block font-sans text-neutral-600">
+                        {t('billing:adminBilling.events.repeated', { count: event.repeatCount })}
+                      </span>
+                    )}
+                    {event.source && (
+                      <span className="block font-sans text-neutral-500">
+                        {t('billing:adminBilling.events.source', { source: event.source })}
+                      </span>
+                    )}
+                  </td>
                   <td className="px-4 py-2 font-mono text-xs">{event.eventId ?? '—'}</td>
                 </tr>
               ))}

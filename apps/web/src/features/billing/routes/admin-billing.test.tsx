@@ -21,7 +21,13 @@ const plan = (id: string, name: string, perSeat = false): PlanDto => ({
   name,
   description: name,
   prices: { CHF: { month: 2900, year: 29000 }, EUR: { month: 2900, year: 29000 }, USD: { month: 3200, year: 32000 } },
-  limits: { storageBytes: 1024 ** 3, monthlyTokens: 5_000_000, seats: perSeat ? 50 : 1, marketplaceSelling: true },
+  limits: {
+    storageBytes: 1024 ** 3,
+    monthlyTokens: 5_000_000,
+    seats: perSeat ? 50 : 1,
+    marketplaceSelling: true,
+    connections: 10,
+  },
   perSeat,
   active: true,
   position: 0,
@@ -45,6 +51,19 @@ const subscriptionRow: AdminSubscription = {
   cancelAtPeriodEnd: false,
   graceUntil: '2026-12-08T10:00:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
+};
+const grantRow: AdminSubscription = {
+  ...subscriptionRow,
+  id: '00000000-0000-4000-8000-0000000000a2',
+  kind: 'grant',
+  holderName: 'Marco Rossi',
+  holderEmail: 'marco@example.test',
+  status: 'granted',
+  provider: null,
+  interval: null,
+  currency: null,
+  periodEnd: '2027-03-01T00:00:00.000Z',
+  graceUntil: null,
 };
 const company: AdminCompany = {
   id: '00000000-0000-4000-8000-0000000000e1',
@@ -75,7 +94,21 @@ const events: PaymentEventDto[] = [
     objectId: null,
     verification: 'invalid_signature',
     outcome: 'rejected',
+    source: '203.0.113.7',
+    repeatCount: 1,
     receivedAt: '2026-11-27T09:00:00.000Z',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000103',
+    provider: 'test',
+    eventId: null,
+    type: null,
+    objectId: null,
+    verification: 'invalid_signature',
+    outcome: 'rejected-repeated',
+    source: '203.0.113.7',
+    repeatCount: 7,
+    receivedAt: '2026-11-27T09:30:00.000Z',
   },
 ];
 const invoice: InvoiceDto = {
@@ -125,7 +158,18 @@ beforeEach(() => {
         plans: [plan('free', 'Free'), plan('professional', 'Professional'), plan('team', 'Team', true)],
       });
     }
-    if (url.pathname === '/api/admin/billing/subscriptions') return json(200, { subscriptions: [subscriptionRow] });
+    if (url.pathname === '/api/admin/billing/subscriptions') {
+      return json(200, { subscriptions: [subscriptionRow, grantRow] });
+    }
+    if (url.pathname === `/api/admin/billing/grants/${grantRow.id}/revoke` && method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { reason: string };
+      return json(200, {
+        ...grantRow,
+        status: 'revoked',
+        periodEnd: '2026-11-27T11:00:00.000Z',
+        revoked: { at: '2026-11-27T11:00:00.000Z', byEmail: admin.email, reason: body.reason },
+      });
+    }
     if (url.pathname === '/api/admin/billing/companies') return json(200, { companies: [company] });
     if (url.pathname === '/api/admin/billing/grants' && method === 'POST') {
       const body = JSON.parse(String(init?.body)) as { validUntil: string };
@@ -224,6 +268,32 @@ describe('/admin/billing', () => {
     });
   }, 20_000);
 
+  it('ends a grant early only after a confirmation with a reason', async () => {
+    const { user } = renderRoute('/admin/billing', { token: 'token-123' });
+    const row = await screen.findByRole('row', { name: /Marco Rossi/ });
+    // A paid subscription has no such button.
+    expect(screen.queryByRole('button', { name: 'End grant early (Lea Meier)' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'End grant early (Marco Rossi)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the grant of Marco Rossi now?' });
+    expect(dialog).toHaveTextContent('The Professional plan granted until 1 Mar 2027 ends at once.');
+    await user.click(within(dialog).getByRole('button', { name: 'End grant now' }));
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    expect(requests('/revoke')).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Pilot ended early');
+    await user.click(within(dialog).getByRole('button', { name: 'End grant now' }));
+    expect(
+      await within(screen.getByTestId('toaster')).findByText('The grant of Marco Rossi has ended.'),
+    ).toBeInTheDocument();
+    expect(requests('/revoke')).toEqual([
+      {
+        url: expect.stringContaining(`/api/admin/billing/grants/${grantRow.id}/revoke`),
+        body: { reason: 'Pilot ended early' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
   it('runs a TEST MODE renewal by hand', async () => {
     const { user } = renderRoute('/admin/billing', { token: 'token-123' });
     await user.click(await screen.findByRole('button', { name: 'Renew paid (Lea Meier)' }));
@@ -238,12 +308,18 @@ describe('/admin/billing/events', () => {
     const verified = await screen.findByRole('row', { name: /invoice\.payment_failed/ });
     expect(within(verified).getByText('Verified')).toBeInTheDocument();
     expect(within(verified).getByText('subscription-past_due-grace-started')).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /Invalid signature/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('row', { name: /Invalid signature/ })).toHaveLength(2);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Verification' }), 'invalid_signature');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(screen.queryByText('invoice.payment_failed')).not.toBeInTheDocument());
     expect(screen.getByText('rejected')).toBeInTheDocument();
+    // A flood of bad signatures: one summary line counts the requests beyond those journalled.
+    const summary = screen.getByRole('row', { name: /rejected-repeated/ });
+    expect(
+      within(summary).getByText('7 more requests with a bad signature from this sender in this hour'),
+    ).toBeInTheDocument();
+    expect(within(summary).getByText('From 203.0.113.7')).toBeInTheDocument();
   });
 });
 

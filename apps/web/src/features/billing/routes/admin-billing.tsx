@@ -18,12 +18,13 @@ import { useAdminCompanies, useAdminSubscriptions, useSimulateRenewal } from '..
 import { useAdminPlans } from '../api/get-admin-plans.ts';
 import { AdminBillingNav } from '../components/admin-billing-nav.tsx';
 import { GrantPlanForm } from '../components/grant-plan-form.tsx';
+import { RevokeGrantButton } from '../components/revoke-grant-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { planText } from '../utils/plan-text.ts';
 
 export const handle = { title: 'billing:adminBilling.title' } satisfies RouteHandle;
 
-const statusFilters = [...subscriptionStatuses, 'granted', 'expired'] as const;
+const statusFilters = [...subscriptionStatuses, 'granted', 'expired', 'revoked'] as const;
 const th = 'px-4 py-2 font-semibold';
 
 /** TEST MODE: run a renewal now, paid or declined (to try the grace period and its recovery). */
@@ -154,6 +155,14 @@ function Subscriptions() {
                         {t('billing:adminBilling.subscriptions.cancelling')}
                       </span>
                     )}
+                    {row.revoked && (
+                      <span className="block text-xs text-neutral-500">
+                        {t('billing:adminBilling.revoke.revokedBy', {
+                          email: row.revoked.byEmail,
+                          reason: row.revoked.reason,
+                        })}
+                      </span>
+                    )}
                     {row.graceUntil && row.status === 'past_due' && (
                       <span className="block text-xs text-amber-800">
                         {t('billing:adminBilling.subscriptions.graceUntil', { date: formatDate(row.graceUntil) })}
@@ -164,6 +173,7 @@ function Subscriptions() {
                   <td className="px-4 py-2">{row.periodEnd ? formatDate(row.periodEnd) : '—'}</td>
                   <td className="px-4 py-2">
                     <RenewalActions row={row} />
+                    <RevokeGrantButton row={row} planName={planName(row.planId)} />
                   </td>
                 </tr>
               ))}

@@ -33,7 +33,7 @@ const plan = (id: string, name: string, month: number, year: number, extra: Part
   name,
   description: `${name} plan`,
   prices: prices(month, year),
-  limits: { storageBytes: 1024 ** 3, monthlyTokens: 500_000, seats: 1, marketplaceSelling: false },
+  limits: { storageBytes: 1024 ** 3, monthlyTokens: 500_000, seats: 1, marketplaceSelling: false, connections: 1 },
   perSeat: false,
   active: true,
   position: 0,
@@ -43,7 +43,13 @@ const plan = (id: string, name: string, month: number, year: number, extra: Part
 const plans = [
   plan('free', 'Free', 0, 0),
   plan('professional', 'Professional', 2900, 29000, {
-    limits: { storageBytes: 10 * 1024 ** 3, monthlyTokens: 5_000_000, seats: 1, marketplaceSelling: true },
+    limits: {
+      storageBytes: 10 * 1024 ** 3,
+      monthlyTokens: 5_000_000,
+      seats: 1,
+      marketplaceSelling: true,
+      connections: 10,
+    },
   }),
   plan('team', 'Team', 2500, 25000, { perSeat: true }),
 ];
@@ -167,6 +173,15 @@ beforeEach(() => {
       return json(200, { sessionId: 'cs_test_abc', url: '/subscription/test-checkout/cs_test_abc' });
     }
     if (url.pathname === '/api/billing/test-checkout/cs_test_abc') return json(200, testCheckout);
+    if (url.pathname === '/api/billing/test-checkout/cs_test_change') {
+      return json(200, {
+        ...testCheckout,
+        sessionId: 'cs_test_change',
+        mode: 'change',
+        amount: 27_503,
+        proration: { fullAmount: 29_000, periodEnd: '2027-03-17T09:00:00.000Z' },
+      } satisfies TestCheckout);
+    }
     if (url.pathname === '/api/billing/test-checkout/cs_test_abc/pay') {
       const { cardNumber } = JSON.parse(String(init?.body)) as { cardNumber: string };
       if (cardNumber.replace(/\s/g, '') !== '4242424242424242')
@@ -246,6 +261,19 @@ describe('/subscription', () => {
     await user.click(screen.getByRole('button', { name: /^Pay CHF\s290$/ }));
     expect(await screen.findByText('Payment verified: you are now on Professional.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?session_id=cs_test_abc');
+  });
+
+  it('shows a plan change’s prorated amount before paying', async () => {
+    renderRoute('/subscription/test-checkout/cs_test_change', { token: 'token-123' });
+    expect(await screen.findByRole('heading', { name: 'Pay for Professional' })).toBeInTheDocument();
+    const summary = screen.getByText('Amount due').closest('dl')!;
+    expect(summary).toHaveTextContent(/Professional, Yearly\s*CHF\s290/);
+    expect(summary).toHaveTextContent(
+      /Credit for the unused time of your current plan, and the new plan until 17 Mar 2027\s*-CHF\s14\.97/,
+    );
+    expect(summary).toHaveTextContent(/Amount due\s*CHF\s275\.03/);
+    expect(screen.getByText(/Your plan changes as soon as this payment is confirmed/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pay CHF\s275\.03$/ })).toBeInTheDocument();
   });
 
   it('grants nothing on the success page while the provider has not confirmed the payment', async () => {
@@ -362,6 +390,21 @@ describe('/subscription: manage the subscription and its invoices', () => {
       await screen.findByText(/The last renewal payment failed. Your plan stays active until/),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
+    // A past-due subscription is paid again with a new checkout, not changed in place.
+    expect(screen.queryByText(/the difference for the rest of the current period/)).not.toBeInTheDocument();
+  });
+
+  it('says that a plan change of a running subscription is prorated', async () => {
+    currentOverview = overview({ plan: plans[1]!, subscription: subscription() });
+    const { user } = renderRoute('/subscription', { token: 'token-123' });
+    await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
+    expect(
+      (
+        await screen.findAllByText(
+          'Your subscription changes in place: the difference for the rest of the current period is charged now.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -204,6 +204,9 @@ function ChoosePlan({
           })}
         </p>
       )}
+      {overview.subscription?.status === 'active' && overview.subscription.currency === currency && (
+        <p className="text-sm text-neutral-600">{t('billing:plans.prorated')}</p>
+      )}
       {problem && (
         <p role="alert" className="text-sm text-red-700">
           {problem}

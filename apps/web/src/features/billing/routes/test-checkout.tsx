@@ -20,7 +20,7 @@ import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useAuthenticateTestCheckout } from '../api/authenticate-test-checkout.ts';
 import { useTestCheckout } from '../api/get-test-checkout.ts';
 import { usePayTestCheckout } from '../api/pay-test-checkout.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { formatMoney, useFormatters } from '@/lib/format.ts';
 
 export const handle = { title: 'billing:checkout.testMode' } satisfies RouteHandle;
 
@@ -39,6 +39,7 @@ const cardList = [
  */
 export function Component() {
   const { t, i18n } = useTranslation(['billing', 'errors']);
+  const { formatDate } = useFormatters();
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
   const checkout = useTestCheckout(sessionId);
@@ -119,10 +120,23 @@ export function Component() {
           {t('billing:checkout.summary', { plan: data.planName, interval })}
           {data.seats > 1 && ` · ${t('billing:checkout.seatsCount', { count: data.seats })}`}
         </dt>
-        <dd className="text-right text-neutral-900">{amount}</dd>
+        <dd className="text-right text-neutral-900">
+          {data.proration ? formatMoney(data.proration.fullAmount, data.currency, i18n.language) : amount}
+        </dd>
+        {data.proration && (
+          <>
+            <dt className="text-neutral-600">
+              {t('billing:checkout.proration', { date: formatDate(data.proration.periodEnd) })}
+            </dt>
+            <dd className="text-right text-neutral-900">
+              {formatMoney(data.amount - data.proration.fullAmount, data.currency, i18n.language)}
+            </dd>
+          </>
+        )}
         <dt className="font-semibold text-neutral-900">{t('billing:checkout.amountDue')}</dt>
         <dd className="text-right font-semibold text-neutral-900">{amount}</dd>
       </dl>
+      {data.mode === 'change' && <p className="mt-2 text-sm text-neutral-600">{t('billing:checkout.changeNote')}</p>}
       <p className="mt-2 text-sm text-neutral-600">{t('billing:checkout.email', { email: data.email })}</p>
 
       {data.status !== 'open' ? (

@@ -57,6 +57,7 @@ const ids = {
   expert: '00000000-0000-4000-8000-000000000001',
   engineer: '00000000-0000-4000-8000-000000000002',
   conversation: '00000000-0000-4000-8000-0000000000c1',
+  ticketSystem: '00000000-0000-4000-8000-0000000000d9',
   question: '00000000-0000-4000-8000-0000000000a1',
   answer: '00000000-0000-4000-8000-0000000000a2',
   markdownFile: '00000000-0000-4000-8000-0000000000f1',
@@ -241,6 +242,7 @@ beforeEach(() => {
     ],
     ['Annex'],
   );
+  shareTargets = [];
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -253,7 +255,27 @@ beforeEach(() => {
     }
     if (path === '/api/account/settings') return json(200, settings);
     if (path === `/api/chat/conversations/${ids.conversation}`) return json(200, conversation);
-    if (path === '/api/integrations/share-targets') return json(200, { connections: [] });
+    if (path === '/api/integrations/share-targets') return json(200, { connections: shareTargets });
+    if (path === '/api/integrations/tickets') return json(200, { tickets: [] });
+    if (path === `/api/integrations/${ids.ticketSystem}/tasks` && init?.method === 'POST') {
+      posted.push({ path, body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      return json(201, {
+        id: '00000000-0000-4000-8000-0000000000f2',
+        kind: 'task',
+        connectionId: ids.ticketSystem,
+        connectionName: 'Support desk',
+        number: 31,
+        title: 'Which jurisdictions are on the FATF black list?',
+        url: 'https://rt.example.com/Ticket/Display.html?id=31',
+        status: 'new',
+        statusCheckedAt: '2026-03-02T10:00:00.000Z',
+        owner: null,
+        due: null,
+        conversationId: ids.conversation,
+        country: null,
+        createdAt: '2026-03-02T10:00:00.000Z',
+      });
+    }
     const content = /^\/api\/documents\/files\/([^/]+)\/content$/.exec(path);
     if (content) return json(200, contents[content[1]!]);
     if (path === `/api/documents/files/${ids.markdownFile}/download`) return new Response(markdownSource);
@@ -465,6 +487,64 @@ describe('offline mode', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.body).toMatchObject({ regenerate: true });
     expect(await screen.findByText(/The built-in engine answers extractively from the sources/)).toBeInTheDocument();
+  });
+});
+
+let shareTargets: Record<string, unknown>[] = [];
+
+describe('a task from an answer', () => {
+  it('is offered with a ticket system, prefilled with the question and the answer, and created', async () => {
+    shareTargets = [
+      {
+        id: ids.ticketSystem,
+        kind: 'requesttracker',
+        capability: 'tickets',
+        scope: 'personal',
+        name: 'Support desk',
+        settings: { url: 'https://rt.example.com/', queue: 'General' },
+        target: 'rt.example.com · General',
+        status: 'connected',
+        lastCheckedAt: null,
+        lastSyncAt: null,
+        lastError: null,
+        folderId: null,
+        createdAt: '2026-03-02T10:00:00.000Z',
+      },
+    ];
+    screenWidth(true);
+    const { user } = renderChat(ids.conversation);
+    expect(await screen.findByRole('button', { name: 'Create ticket' })).toBeInTheDocument();
+    const answer = await sources();
+    await user.click(await answer.findByRole('button', { name: 'Create task' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a task' }));
+    expect(await dialog.findByRole('textbox', { name: /Title/ })).toHaveValue(
+      'Which jurisdictions are on the FATF black list?',
+    );
+    expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'Iran and Myanmar are subject to a call for action [1].',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Create task' }));
+    expect(await dialog.findByRole('status')).toHaveTextContent('Task #31 created');
+    expect(posted.at(-1)).toEqual({
+      path: `/api/integrations/${ids.ticketSystem}/tasks`,
+      body: {
+        title: 'Which jurisdictions are on the FATF black list?',
+        description: 'Iran and Myanmar are subject to a call for action [1].',
+        due: null,
+        owner: '',
+        conversationId: ids.conversation,
+        messageId: conversation.messages[1]!.id,
+      },
+    });
+  });
+
+  it('is not offered without a ticket system', async () => {
+    screenWidth(true);
+    renderChat(ids.conversation);
+    const answer = await sources();
+    expect(await answer.findByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(answer.queryByRole('button', { name: 'Create task' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create ticket' })).not.toBeInTheDocument();
   });
 });
 

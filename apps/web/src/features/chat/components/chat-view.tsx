@@ -8,6 +8,13 @@ import {
 } from '@compliance/shared/chat';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ConversationTickets,
+  CreateTaskDialog,
+  ImportTicketButton,
+  useHasTicketSystems,
+  type CreateTaskDialogProps,
+} from '@/components/integrations/tickets.tsx';
 import { ShareAnswerDialog } from '@/components/integrations/share-answer-dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/toaster/toast-store.ts';
@@ -86,6 +93,8 @@ export function ChatView({
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   /** The answer being shared through a connection. */
   const [sharing, setSharing] = useState<{ conversationId: string; messageId: string } | null>(null);
+  const [taskFor, setTaskFor] = useState<CreateTaskDialogProps['task']>(null);
+  const hasTicketSystems = useHasTicketSystems(mode === 'account');
   const listRef = useRef<HTMLDivElement>(null);
 
   const conversation = conversationQuery.data;
@@ -222,6 +231,18 @@ export function ChatView({
 
   const archived = conversation?.status === 'archived';
   const lastAssistant = messages.findLast((message) => message.role === 'assistant');
+  /** A task from an answer: titled with the question before it, described by the answer (its sources are added). */
+  const taskFromAnswer = (id: string, answer: UiMessage): CreateTaskDialogProps['task'] => {
+    const index = messages.indexOf(answer);
+    const question = messages.slice(0, index).findLast((message) => message.role === 'user');
+    return {
+      source: { conversationId: id, messageId: answer.id },
+      defaults: {
+        title: (question?.content ?? conversation?.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+        description: answer.content,
+      },
+    };
+  };
 
   const failureText = (message: UiMessage) => {
     const failure = message.failure;
@@ -265,6 +286,17 @@ export function ChatView({
           archived={archived}
           compact={compact}
         />
+
+        {/* Tickets and tasks of the conversation; a new one can start from a ticket's question. */}
+        {mode === 'account' && !streaming && (
+          <div className="flex justify-end border-b border-neutral-200 py-2">
+            {conversationId ? (
+              <ConversationTickets conversationId={conversationId} />
+            ) : (
+              <ImportTicketButton onImported={setDraft} />
+            )}
+          </div>
+        )}
 
         {/* Messages */}
         <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto py-4" aria-live="polite" aria-busy={streaming}>
@@ -321,6 +353,11 @@ export function ChatView({
                       ? (item) => setSharing({ conversationId, messageId: item.id })
                       : undefined
                   }
+                  onCreateTask={
+                    mode === 'account' && conversationId && hasTicketSystems
+                      ? (item) => setTaskFor(taskFromAnswer(conversationId, item))
+                      : undefined
+                  }
                   onOpenCitation={openCitation}
                   failureText={failureText(message)}
                   note={message === lastAssistant ? regenerateNote : null}
@@ -354,6 +391,7 @@ export function ChatView({
         </div>
       </div>
       {mode === 'account' && <ShareAnswerDialog answer={sharing} onOpenChange={(open) => !open && setSharing(null)} />}
+      {mode === 'account' && <CreateTaskDialog task={taskFor} onOpenChange={(open) => !open && setTaskFor(null)} />}
       {viewer && (
         <CitationViewer citation={viewer} mode={mode} layout={wide ? 'panel' : 'sheet'} onClose={closeViewer} />
       )}

@@ -1,5 +1,5 @@
 import { MAX_QUESTION_LENGTH, type Citation } from '@compliance/shared/chat';
-import { AlertTriangle, Bot, Copy, Pencil, RefreshCw, Share2, UserRound } from 'lucide-react';
+import { AlertTriangle, Bot, Copy, ListTodo, Pencil, RefreshCw, Share2, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -27,6 +27,8 @@ export interface MessageItemProps {
   onCopy: (message: UiMessage) => void;
   /** Shares a complete answer through a connection (signed-in chat only). */
   onShare?: (message: UiMessage) => void;
+  /** Creates a task in a ticket system from this answer (offered only when the user has one). */
+  onCreateTask?: (message: UiMessage) => void;
   /** Opens a cited document in the viewer; `opener` gets focus back when it closes. */
   onOpenCitation: (citation: Citation, opener: HTMLElement) => void;
   /** The translated failure, for an answer that failed. */
@@ -50,11 +52,12 @@ export function MessageItem({
   onRegenerate,
   onCopy,
   onShare,
+  onCreateTask,
   onOpenCitation,
   failureText,
   note,
 }: MessageItemProps) {
-  const { t } = useTranslation(['chat', 'errors']);
+  const { t } = useTranslation(['chat', 'errors', 'integrations']);
   return (
     <li
       className={cn('flex gap-3', message.role === 'user' && 'flex-row-reverse')}
@@ -197,6 +200,17 @@ export function MessageItem({
                 {onShare && message.status === 'complete' && !message.id.startsWith('local-') && (
                   <Button size="xs" variant="ghost" color="neutral" icon={Share2} onClick={() => onShare(message)}>
                     {t('chat:actions.share')}
+                  </Button>
+                )}
+                {onCreateTask && message.status === 'complete' && !message.id.startsWith('local-') && (
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    color="neutral"
+                    icon={ListTodo}
+                    onClick={() => onCreateTask(message)}
+                  >
+                    {t('integrations:tickets.task')}
                   </Button>
                 )}
                 {mode === 'account' && isLastAnswer && !streaming && !archived && (

@@ -17,6 +17,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '@/components/ui/card.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { CountryTasks } from '@/components/integrations/tickets.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { paths } from '@/config/paths.ts';
@@ -334,6 +335,7 @@ export function Component() {
         eyebrow={<BackLink />}
         title={country.names[language]}
         description={t('countries:detail.codes', { iso2: country.iso2, iso3: country.iso3 })}
+        actions={signedIn ? <CountryTasks country={country.iso2} countryName={country.names[language]} /> : undefined}
       />
       <div className="space-y-5">
         <Card>

@@ -131,6 +131,7 @@ function KindChoice({ kind, onChoose }: { kind: ConnectorKind; onChoose: () => v
 
 /** What a connection that works is good for, by its capability and where its documents go. */
 function connectedKey(connection: Connection, scope: ConnectionScope): string {
+  if (connection.capability === 'tickets') return 'integrations:dialog.connectedTickets';
   if (!syncsDocuments(connection.capability)) return 'integrations:dialog.connectedMessages';
   if (scope === 'organisation') return 'integrations:dialog.connectedKnowledgeBase';
   return connection.capability === 'wiki'

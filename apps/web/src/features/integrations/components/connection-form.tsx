@@ -4,12 +4,14 @@ import {
   REMOTE_PATH_MAX_LENGTH,
   connectorCapability,
   createConnectionInputSchema,
+  isOAuthKind,
   syncSchedules,
   syncsDocuments,
   type Connection,
   type ConnectionScope,
   type ConnectorKind,
   type CreateConnectionInput,
+  type OAuthConnectorKind,
 } from '@compliance/shared/integrations';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, CircleAlert, Plug } from 'lucide-react';
@@ -27,6 +29,10 @@ import { errorMessageKey, isApiError } from '@/lib/api-client.ts';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useUpdateConnection } from '../api/update-connection.ts';
 import { KnowledgeBaseBranchField } from './knowledge-base-branch-field.tsx';
+import { OAuthConnectionForm } from './oauth-connection-form.tsx';
+
+/** The kinds set up with typed settings and a secret (the OAuth kinds have a form of their own). */
+type FormKind = Exclude<ConnectorKind, OAuthConnectorKind>;
 
 // ---- the fields of each kind ----
 
@@ -89,7 +95,7 @@ const usernameField: TextFieldSpec = {
  * Each kind's form, top to bottom. The name comes first for every kind; an organisation source ends
  * with its knowledge-base branch. The rules are the shared contract's (the server checks the same).
  */
-const kindForms: Record<ConnectorKind, KindForm> = {
+const kindForms: Record<FormKind, KindForm> = {
   webdav: {
     fields: [
       {
@@ -179,6 +185,111 @@ const kindForms: Record<ConnectorKind, KindForm> = {
     ],
     addressField: 'settings.url',
   },
+  mediawiki: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.mediawikiUrl',
+        hint: 'fields.mediawikiUrlHint',
+        placeholder: 'https://wiki.example.com/w/api.php',
+        url: true,
+        required: true,
+      },
+      {
+        type: 'text',
+        key: 'username',
+        label: 'fields.botUsername',
+        hint: 'fields.botUsernameHint',
+        placeholder: 'Compliance@sync',
+        required: true,
+        maxLength: 200,
+      },
+      { type: 'secret', label: 'fields.botPassword', hint: 'fields.botPasswordHint', keepHint: 'fields.keepPassword' },
+      {
+        type: 'text',
+        key: 'category',
+        label: 'fields.category',
+        hint: 'fields.categoryHint',
+        placeholder: 'Policies',
+        maxLength: 255,
+      },
+      {
+        type: 'text',
+        key: 'namespace',
+        label: 'fields.mediawikiNamespace',
+        hint: 'fields.mediawikiNamespaceHint',
+        placeholder: 'Help',
+        maxLength: 255,
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.url',
+  },
+  confluence: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.confluenceUrl',
+        hint: 'fields.confluenceUrlHint',
+        placeholder: 'https://example.atlassian.net',
+        url: true,
+        required: true,
+      },
+      {
+        type: 'text',
+        key: 'email',
+        label: 'fields.atlassianEmail',
+        hint: 'fields.atlassianEmailHint',
+        placeholder: 'officer@example.com',
+        required: true,
+        maxLength: 254,
+      },
+      { type: 'secret', label: 'fields.apiToken', hint: 'fields.confluenceTokenHint', keepHint: 'fields.keepToken' },
+      {
+        type: 'text',
+        key: 'spaceKey',
+        label: 'fields.spaceKey',
+        hint: 'fields.spaceKeyHint',
+        placeholder: 'COMPLY',
+        required: true,
+        maxLength: 255,
+      },
+      {
+        type: 'text',
+        key: 'parentPageId',
+        label: 'fields.parentPageId',
+        hint: 'fields.parentPageIdHint',
+        placeholder: '123456789',
+        maxLength: 30,
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.url',
+  },
+  notion: {
+    fields: [
+      {
+        type: 'text',
+        key: 'parentId',
+        label: 'fields.notionParent',
+        hint: 'fields.notionParentHint',
+        placeholder: 'https://www.notion.so/acme/Policies-1a2b3c4d5e6f…',
+        required: true,
+        maxLength: 2_000,
+      },
+      {
+        type: 'secret',
+        label: 'fields.notionToken',
+        hint: 'fields.notionTokenHint',
+        keepHint: 'fields.keepToken',
+        placeholder: 'ntn_…',
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.parentId',
+  },
   slack: {
     fields: [
       {
@@ -261,6 +372,22 @@ const kindForms: Record<ConnectorKind, KindForm> = {
     ],
     addressField: 'settings.recipients',
   },
+  requesttracker: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.rtUrl',
+        hint: 'fields.rtUrlHint',
+        placeholder: 'https://rt.example.com/',
+        url: true,
+        required: true,
+      },
+      { type: 'text', key: 'queue', label: 'fields.queue', hint: 'fields.queueHint', required: true, maxLength: 200 },
+      { type: 'secret', label: 'fields.rtToken', hint: 'fields.rtTokenHint', keepHint: 'fields.keepToken' },
+    ],
+    addressField: 'settings.url',
+  },
 };
 
 // ---- the rules ----
@@ -292,7 +419,7 @@ function secretRule(rule: z.ZodType<string, unknown>, editing: boolean): z.ZodTy
 }
 
 /** The shared contract's rules for one kind (a source's settings with the knowledge-base branch). */
-function formSchema(kind: ConnectorKind, editing: boolean) {
+function formSchema(kind: FormKind, editing: boolean) {
   const input = createConnectionInputSchema.options.find((option) => option.shape.kind.value === kind)!;
   const settings = input.shape.settings as z.ZodType<Record<string, unknown>, unknown>;
   return z.object({
@@ -330,7 +457,7 @@ function text(settings: Record<string, unknown> | undefined, key: string, fallba
 }
 
 /** The form's starting values: the connection's stored settings, or each field's initial value. */
-function defaultValues(kind: ConnectorKind, scope: ConnectionScope, connection: Connection | null): FormValues {
+function defaultValues(kind: FormKind, scope: ConnectionScope, connection: Connection | null): FormValues {
   const stored = connection?.settings;
   const settings: Record<string, unknown> = {};
   for (const field of kindForms[kind].fields) {
@@ -350,7 +477,7 @@ function defaultValues(kind: ConnectorKind, scope: ConnectionScope, connection: 
 }
 
 /** The form's fields, as the server names them ("settings.url"), for putting its objections on them. */
-function fieldNames(kind: ConnectorKind, scope: ConnectionScope): string[] {
+function fieldNames(kind: FormKind, scope: ConnectionScope): string[] {
   const names = ['name'];
   for (const field of kindForms[kind].fields) {
     if (field.type === 'text' || field.type === 'list') names.push(`settings.${field.key}`);
@@ -361,8 +488,23 @@ function fieldNames(kind: ConnectorKind, scope: ConnectionScope): string[] {
   return names;
 }
 
+/** A connection's settings: the vendor's sign-in for the OAuth kinds, typed settings and a secret for the others. */
+export function ConnectionForm({ kind, ...props }: ConnectionFormProps) {
+  return isOAuthKind(kind) ? (
+    <OAuthConnectionForm kind={kind} {...props} />
+  ) : (
+    <StandardConnectionForm kind={kind} {...props} />
+  );
+}
+
 /** The settings of one kind of connection, laid out from its field list and checked with the shared contract's rules. */
-export function ConnectionForm({ kind, scope, connection, onSaved, onBack }: ConnectionFormProps) {
+function StandardConnectionForm({
+  kind,
+  scope,
+  connection,
+  onSaved,
+  onBack,
+}: ConnectionFormProps & { kind: FormKind }) {
   const { t, i18n } = useTranslation(['integrations', 'errors']);
   const editing = connection !== null;
   const schema = useMemo(() => formSchema(kind, editing), [kind, editing]);

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { ConnectionsSection } from '../components/connections-section.tsx';
 import { JournalSection } from '../components/journal-section.tsx';
+import { useOAuthResult } from '../components/oauth-result.tsx';
 
 export const handle = { title: 'integrations:admin.title' } satisfies RouteHandle;
 
@@ -13,6 +14,7 @@ export const handle = { title: 'integrations:admin.title' } satisfies RouteHandl
  */
 export function Component() {
   const { t } = useTranslation('integrations');
+  useOAuthResult();
   return (
     <>
       <PageHeader title={t('integrations:admin.title')} description={t('integrations:admin.description')} />

@@ -154,7 +154,7 @@ describe('the connection form of each kind (one form, laid out from the kind’s
     await user.click(dialog.getByRole('button', { name: 'Connect and test' }));
     const result = within(await screen.findByRole('dialog', { name: '“Room” saved' }));
     expect(result.getByText('Not working')).toBeInTheDocument();
-    expect(result.getByText(/^The folder, namespace or channel was not found/)).toBeInTheDocument();
+    expect(result.getByText(/^The folder, namespace, channel, queue or ticket was not found/)).toBeInTheDocument();
     expect(result.getByText('@bot:example.org has not joined !x:example.org')).toBeInTheDocument();
   });
 

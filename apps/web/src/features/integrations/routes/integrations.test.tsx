@@ -1,3 +1,4 @@
+import { connectorKinds } from '@compliance/shared/integrations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/test-utils.tsx';
@@ -61,7 +62,11 @@ describe('/settings/integrations', () => {
     expect(chooser.getByRole('button', { name: /^DokuWiki.*publish answers as pages/ })).toBeInTheDocument();
     expect(chooser.getByRole('button', { name: /^Slack/ })).toBeInTheDocument();
     expect(chooser.getByRole('button', { name: /^Microsoft Teams/ })).toBeInTheDocument();
-    expect(chooser.getAllByRole('listitem')).toHaveLength(7);
+    expect(
+      chooser.getByRole('button', { name: /^OneDrive \/ SharePoint.*Sign in with Microsoft/ }),
+    ).toBeInTheDocument();
+    expect(chooser.getByRole('button', { name: /^Dropbox.*Sign in with Dropbox/ })).toBeInTheDocument();
+    expect(chooser.getAllByRole('listitem')).toHaveLength(connectorKinds.length);
     await user.click(chooser.getByRole('button', { name: /^WebDAV storage/ }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect WebDAV storage' }));
@@ -383,7 +388,7 @@ describe('/settings/integrations', () => {
     await user.click(card('Compliance channel').getByRole('button', { name: 'Test connection' }));
     const toaster = within(screen.getByTestId('toaster'));
     expect(await toaster.findByText('“Compliance channel” does not work')).toBeInTheDocument();
-    expect(toaster.getByText(/^The folder, namespace or channel was not found/)).toBeInTheDocument();
+    expect(toaster.getByText(/^The folder, namespace, channel, queue or ticket was not found/)).toBeInTheDocument();
     expect(await card('Compliance channel').findByText('channel_not_found')).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { ConnectionsSection } from '../components/connections-section.tsx';
 import { JournalSection } from '../components/journal-section.tsx';
+import { useOAuthResult } from '../components/oauth-result.tsx';
 
 export const handle = { title: 'integrations:title' } satisfies RouteHandle;
 
@@ -14,6 +15,7 @@ export const handle = { title: 'integrations:title' } satisfies RouteHandle;
  */
 export function Component() {
   const { t } = useTranslation('integrations');
+  useOAuthResult();
   return (
     <>
       <PageHeader

@@ -7,7 +7,11 @@ import {
   syncsDocuments,
   type Connection,
   type ConnectionScope,
+  oauthConnectorKinds,
+  oauthStartInputSchema,
+  oauthSettingsSchemas,
   type JournalEntry,
+  type OAuthConnectorKind,
   type SyncRun,
 } from '@compliance/shared/integrations';
 
@@ -52,6 +56,30 @@ const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'
     settings: { url: 'https://wiki.example.com/', username: 'eva', namespace: 'policies:aml', schedule: 'manual' },
     target: 'wiki.example.com/policies:aml',
   },
+  mediawiki: {
+    settings: {
+      url: 'https://wiki.example.com/w/api.php',
+      username: 'Eva@sync',
+      namespace: '',
+      category: 'Policies',
+      schedule: 'daily',
+    },
+    target: 'wiki.example.com/Category:Policies',
+  },
+  confluence: {
+    settings: {
+      url: 'https://example.atlassian.net',
+      email: 'eva@example.com',
+      spaceKey: 'COMPLY',
+      parentPageId: '',
+      schedule: 'manual',
+    },
+    target: 'example.atlassian.net/COMPLY',
+  },
+  notion: {
+    settings: { parentId: '1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6', schedule: 'manual' },
+    target: 'api.notion.com/1a2b3c4d-5e6f-47a8-b9c0-d1e2f3a4b5c6',
+  },
   slack: { settings: { channel: '#compliance' }, target: '#compliance' },
   // A Teams workflow is shown by its host alone.
   teams: { settings: {}, target: 'prod-12.westeurope.logic.azure.com' },
@@ -66,6 +94,11 @@ const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'
     },
     target: 's3.eu-central-1.wasabisys.com/compliance-docs/policies',
   },
+  onedrive: {
+    settings: { driveId: '', remotePath: '/Compliance', schedule: 'daily' },
+    target: 'OneDrive/Compliance',
+  },
+  dropbox: { settings: { remotePath: '/Policies', schedule: 'manual' }, target: 'Dropbox/Policies' },
   matrix: {
     settings: { homeserverUrl: 'https://matrix.example.org', roomId: '!compliance:example.org', fatfAlerts: false },
     target: '!compliance:example.org @ matrix.example.org',
@@ -73,6 +106,10 @@ const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'
   email: {
     settings: { recipients: ['compliance@example.com', 'officer@example.com'], fatfAlerts: false },
     target: 'compliance@example.com, officer@example.com',
+  },
+  requesttracker: {
+    settings: { url: 'https://rt.example.com/', queue: 'Compliance' },
+    target: 'rt.example.com · Compliance',
   },
 };
 
@@ -179,6 +216,8 @@ export interface FakeIntegrationsApiOptions {
   finishSync?: (run: SyncRun) => SyncRun;
   /** The knowledge-base taxonomy (admins' branch picker). */
   taxonomy?: Taxonomy;
+  /** Which OAuth vendors the administrator set up (default: all). */
+  oauthConfigured?: Partial<Record<OAuthConnectorKind, boolean>>;
 }
 
 export function json(status: number, body: unknown): Response {
@@ -248,6 +287,30 @@ export function fakeIntegrationsApi(options: FakeIntegrationsApiOptions = {}) {
       Object.assign(created, testOutcome(created));
       connections.set(created.id, created);
       return json(201, created);
+    }
+    if (path === '/api/integrations/oauth/providers') {
+      return json(200, {
+        providers: oauthConnectorKinds.map((kind) => ({ kind, configured: options.oauthConfigured?.[kind] ?? true })),
+      });
+    }
+    const oauthStart = /^\/api\/integrations\/oauth\/([^/]+)\/start$/.exec(path);
+    if (oauthStart && method === 'POST') {
+      const kind = oauthStart[1] as OAuthConnectorKind;
+      if (options.oauthConfigured?.[kind] === false) return apiError(400, 'INTEGRATION_OAUTH_NOT_CONFIGURED');
+      const parsed = oauthStartInputSchema.safeParse(body);
+      const settings =
+        parsed.success && 'settings' in parsed.data ? oauthSettingsSchemas[kind].safeParse(parsed.data.settings) : null;
+      if (!parsed.success || (settings && !settings.success)) {
+        const issues = parsed.success
+          ? (settings?.error?.issues ?? []).map((issue) => ({ ...issue, path: ['settings', ...issue.path] }))
+          : parsed.error.issues;
+        return apiError(
+          400,
+          'VALIDATION_FAILED',
+          Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+        );
+      }
+      return json(200, { authorizeUrl: `https://login.vendor.test/${kind}/authorize?state=abc` });
     }
     if (path === '/api/admin/knowledge/functions' && options.taxonomy) return json(200, options.taxonomy.functions);
     const types = /^\/api\/admin\/knowledge\/functions\/([^/]+)\/resource-types$/.exec(path);

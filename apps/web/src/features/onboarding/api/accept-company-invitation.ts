@@ -12,7 +12,9 @@ export function useAcceptCompanyInvitation() {
   return useMutation({
     mutationFn: acceptCompanyInvitation,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: onboardingQueryKeys.all });
+      // The onboarding state changes; the accepted invitation's preview is left as it is (asked
+      // again, the server now answers that the link is used up, while the page moves on).
+      void queryClient.invalidateQueries({ queryKey: onboardingQueryKeys.state() });
       void queryClient.invalidateQueries({ queryKey: ['billing'] });
     },
     meta: { errorToast: false },

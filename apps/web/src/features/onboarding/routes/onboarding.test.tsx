@@ -305,6 +305,9 @@ describe('/invitations/accept', () => {
     first.unmount();
 
     invitedEmail = me.email;
+    const previews = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/invitations/preview')).length;
+    const previewsBefore = previews();
     const { user, router } = renderRoute(`/invitations/accept?token=${token}`, { token: 'token-123' });
     expect(await screen.findByText('Paola Rossi invites you to join Rossi Fiduciaria SA.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join Rossi Fiduciaria SA' }));
@@ -314,5 +317,7 @@ describe('/invitations/accept', () => {
         .filter(([input]) => String(input).endsWith('/api/invitations/accept'))
         .map(([, init]) => JSON.parse(String(init?.body)) as unknown),
     ).toEqual([{ token }]);
+    // The used-up link is not asked about again (the server would answer 404 while the page moves on).
+    expect(previews() - previewsBefore).toBe(1);
   }, 20_000);
 });
