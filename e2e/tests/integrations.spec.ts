@@ -271,7 +271,21 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       yours: 'Ihre Verbindungen',
       journal: 'Gesendete Nachrichten',
       add: 'Verbindung hinzufügen',
-      kinds: ['WebDAV-Speicher', 'S3-Speicher', 'DokuWiki', 'Slack', 'Microsoft Teams', 'Matrix', 'E-Mail'],
+      kinds: [
+        'WebDAV-Speicher',
+        'S3-Speicher',
+        'OneDrive / SharePoint',
+        'Dropbox',
+        'DokuWiki',
+        'MediaWiki',
+        'Confluence',
+        'Notion',
+        'Slack',
+        'Microsoft Teams',
+        'Matrix',
+        'E-Mail',
+        'Request Tracker',
+      ],
       wiki: /Antworten als Seiten veröffentlichen/,
     },
     fr: {
@@ -279,7 +293,21 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       yours: 'Vos connexions',
       journal: 'Messages envoyés',
       add: 'Ajouter une connexion',
-      kinds: ['Stockage WebDAV', 'Stockage S3', 'DokuWiki', 'Slack', 'Microsoft Teams', 'Matrix', 'E-mail'],
+      kinds: [
+        'Stockage WebDAV',
+        'Stockage S3',
+        'OneDrive / SharePoint',
+        'Dropbox',
+        'DokuWiki',
+        'MediaWiki',
+        'Confluence',
+        'Notion',
+        'Slack',
+        'Microsoft Teams',
+        'Matrix',
+        'E-mail',
+        'Request Tracker',
+      ],
       wiki: /publier des réponses sous forme de pages/,
     },
     it: {
@@ -287,7 +315,21 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       yours: 'I Suoi collegamenti',
       journal: 'Messaggi inviati',
       add: 'Aggiungere un collegamento',
-      kinds: ['Archiviazione WebDAV', 'Archiviazione S3', 'DokuWiki', 'Slack', 'Microsoft Teams', 'Matrix', 'E-mail'],
+      kinds: [
+        'Archiviazione WebDAV',
+        'Archiviazione S3',
+        'OneDrive / SharePoint',
+        'Dropbox',
+        'DokuWiki',
+        'MediaWiki',
+        'Confluence',
+        'Notion',
+        'Slack',
+        'Microsoft Teams',
+        'Matrix',
+        'E-mail',
+        'Request Tracker',
+      ],
       wiki: /pubblicare le risposte come pagine/,
     },
   } as const;
@@ -304,7 +346,7 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
       await page.getByRole('button', { name: text.add }).click();
       const chooser = page.getByRole('dialog', { name: text.add });
       const choices = chooser.getByRole('listitem');
-      await expect(choices).toHaveCount(7);
+      await expect(choices).toHaveCount(text.kinds.length);
       for (const [index, kind] of text.kinds.entries()) {
         await expect(choices.nth(index).getByRole('button')).toContainText(kind);
       }

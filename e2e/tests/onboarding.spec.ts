@@ -96,13 +96,35 @@ test('a company admin fills the profile, invites a colleague who joins from the 
   await expect(page.getByText('Luca Bernasconi is now: Administrator.')).toBeVisible();
   await expect(role).toHaveValue('admin');
 
+  // Luca's working file: the admin keeps it for the company when Luca leaves.
+  const uploaded = await colleaguePage.request.post('/api/documents/files', {
+    headers: { Authorization: `Bearer ${colleague.token}` },
+    multipart: {
+      file: { name: 'client-review.txt', mimeType: 'text/plain', buffer: Buffer.from('Annual client review.') },
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
   await page.getByRole('button', { name: 'Remove Luca Bernasconi' }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove Luca Bernasconi from Keller Vermögensverwaltung?' });
-  await expect(dialog).toContainText('Their documents, conversations, prompts and notes stay theirs');
+  await expect(dialog).toContainText('Their conversations, prompts and notes stay theirs');
+  const documents = dialog.getByRole('combobox', { name: 'Their documents' });
+  await expect(documents).toHaveValue('');
+  await documents.selectOption({ label: 'Move to Anna Keller’s library' });
   await dialog.getByRole('button', { name: 'Remove from company' }).click();
-  await expect(page.getByText('Luca Bernasconi was removed. Their own data stays theirs.')).toBeVisible();
+  await expect(
+    page.getByText('Luca Bernasconi was removed. Their documents are now in Anna Keller’s library.'),
+  ).toBeVisible();
   await expect(page.getByRole('list', { name: 'Members of the company' })).not.toContainText(colleague.email);
   await expect(page.getByText('1 of 2 seats used')).toBeVisible();
+  await page.goto('/documents');
+  const received = `Luca Bernasconi (${colleague.email})`;
+  await page
+    .locator(`[data-testid="folder-row"][data-name="${received}"]`)
+    .getByRole('link', { name: received })
+    .click();
+  await expect(page.getByText('client-review.txt')).toBeVisible();
+  await page.goto('/onboarding/company');
 
   await colleaguePage.reload();
   await expect(colleaguePage.getByText('You are a member of Keller Vermögensverwaltung.')).toHaveCount(0);

@@ -381,6 +381,60 @@ describe('members: roles, removal and isolation', () => {
     expect(await auditActions(company.id)).toContain('company.member_removed');
   });
 
+  it('gives a removed member’s documents to another member when the admin chooses, in a folder named after them', async () => {
+    const { admin, member, company } = await companyWithMember();
+    const folder = await app.inject({
+      method: 'POST',
+      url: '/api/documents/folders',
+      headers: member.headers,
+      payload: { name: 'Client files' },
+    });
+    expect(folder.statusCode, folder.body).toBe(201);
+    const folderId = folder.json().id as string;
+    const inFolder = await uploadFile(app, member.headers, 'kyc-file.txt', 'Beneficial owner checks.', { folderId });
+    const atTop = await uploadFile(app, member.headers, 'policy.txt', 'Our AML policy.');
+    const ids = [inFolder.json().file.id as string, atTop.json().file.id as string];
+    const view = (user: TestUser, id: string) =>
+      app.inject({ method: 'GET', url: `/api/documents/files/${id}`, headers: user.headers });
+    const removeTo = (caller: TestUser, transferTo: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/company/members/${member.user.id}?transferTo=${transferTo}`,
+        headers: caller.headers,
+      });
+
+    // The documents go to a member of the same company, not to the leaver or to a stranger.
+    const stranger = await createTestUser(app);
+    const refused = await removeTo(admin, stranger.user.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ transferTo: 'onboarding:members.transferToInvalid' });
+    expect((await removeTo(admin, member.user.id)).statusCode).toBe(400);
+    expect((await view(member, ids[0]!)).statusCode).toBe(200);
+    expect((await companyOf(member)).json().id).toBe(company.id);
+
+    const removed = await removeTo(admin, admin.user.id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    for (const id of ids) {
+      expect((await view(admin, id)).statusCode).toBe(200);
+      expect((await view(member, id)).statusCode).toBe(404);
+    }
+    const top = await app.inject({ method: 'GET', url: '/api/documents', headers: admin.headers });
+    const received = top.json().folders.find((row: { name: string }) => row.name.startsWith('Max'));
+    expect(received?.name).toBe(`Max ${member.user.lastName} (${member.user.email})`);
+    const inside = await app.inject({
+      method: 'GET',
+      url: `/api/documents?folderId=${received.id as string}`,
+      headers: admin.headers,
+    });
+    expect(inside.json().folders.map((row: { name: string }) => row.name)).toEqual(['Client files']);
+    expect(inside.json().files.map((row: { name: string }) => row.name)).toEqual(['policy.txt']);
+    expect((await app.inject({ method: 'GET', url: '/api/documents', headers: member.headers })).json()).toMatchObject({
+      folders: [],
+      files: [],
+    });
+    expect(await auditActions(company.id)).toContain('company.member_removed');
+  });
+
   it('keeps companies apart: nobody sees or changes another company’s members or invitations', async () => {
     const one = await companyWithMember();
     const two = await companyWithMember();

@@ -458,6 +458,10 @@ export const updateCompanyMemberInputSchema = z.object({
 });
 export type UpdateCompanyMemberInput = z.input<typeof updateCompanyMemberInputSchema>;
 
+/** Removing a member: their documents stay theirs, or move to another member (`transferTo`). */
+export const removeCompanyMemberQuerySchema = z.object({ transferTo: z.uuid().optional() });
+export type RemoveCompanyMemberQuery = z.input<typeof removeCompanyMemberQuerySchema>;
+
 // ---- the usage ledger ----
 
 export const usageKinds = ['tokens', 'storage'] as const;

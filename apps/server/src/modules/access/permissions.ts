@@ -60,6 +60,8 @@ export const permissionRules = {
   'assistant.manage': 'admin',
   'country.manage': 'admin',
   'knowledge.manage': 'admin',
+  /** Moving one user's documents to another: the system, on a company admin's decision (onboarding). */
+  'library.transfer': 'admin',
   'plan.manage': 'admin',
   'billing.admin': 'admin',
   'course.manage': 'admin',

@@ -181,6 +181,76 @@ export function createLibraryRepository(db: Db) {
     },
 
     /** Deletes the folder with everything in it; returns the storage keys of the deleted files. */
+    /**
+     * Moves `fromUserId`'s documents into a new top-level folder of `toUserId`, named `folderName`
+     * (numbered when the recipient has one of that name): every top-level folder with its subtree,
+     * and the files at the top. Trees that hold a folder one of `fromUserId`'s integrations syncs
+     * into stay theirs, so a sync never writes into someone else's library. One transaction.
+     */
+    async transferUserDocuments(
+      fromUserId: string,
+      toUserId: string,
+      folderName: string,
+    ): Promise<{ folderId: string | null; files: number }> {
+      return db.transaction(async (tx) => {
+        const roots = await queryRows<{ id: string }>(
+          tx,
+          sql`select id from folders
+              where scope = 'user' and owner_user_id = ${fromUserId} and parent_id is null
+                and id not in (
+                  select f.root_id from folders f
+                  join integration_connections c on c.folder_id = f.id
+                  where c.owner_user_id = ${fromUserId} and f.root_id is not null
+                )`,
+        );
+        const rootIds = roots.map((row) => row.id);
+        const [loose] = await queryRows<{ count: number }>(
+          tx,
+          sql`select count(*)::int as count from files
+              where scope = 'user' and owner_user_id = ${fromUserId} and folder_id is null`,
+        );
+        if (rootIds.length === 0 && (loose?.count ?? 0) === 0) return { folderId: null, files: 0 };
+
+        const taken = await queryRows<{ name: string }>(
+          tx,
+          sql`select lower(name) as name from folders
+              where scope = 'user' and owner_user_id = ${toUserId} and parent_id is null`,
+        );
+        const names = new Set(taken.map((row) => row.name));
+        let name = folderName;
+        for (let n = 2; names.has(name.toLowerCase()); n += 1) name = `${folderName} (${n})`;
+        const folderId = crypto.randomUUID();
+        await tx.insert(folders).values({
+          id: folderId,
+          ...ownerColumns({ scope: 'user', userId: toUserId }),
+          name,
+          parentId: null,
+          rootId: folderId,
+        });
+
+        let moved = 0;
+        if (rootIds.length > 0) {
+          await tx
+            .update(folders)
+            .set({ ownerUserId: toUserId, rootId: folderId, updatedAt: sql`now()` })
+            .where(inArray(folders.rootId, rootIds));
+          await tx.update(folders).set({ parentId: folderId }).where(inArray(folders.id, rootIds));
+          const inTrees = await tx
+            .update(files)
+            .set({ ownerUserId: toUserId, rootFolderId: folderId, updatedAt: sql`now()` })
+            .where(and(eq(files.ownerUserId, fromUserId), inArray(files.rootFolderId, rootIds)))
+            .returning({ id: files.id });
+          moved += inTrees.length;
+        }
+        const atTop = await tx
+          .update(files)
+          .set({ ownerUserId: toUserId, folderId, rootFolderId: folderId, updatedAt: sql`now()` })
+          .where(and(eq(files.scope, 'user'), eq(files.ownerUserId, fromUserId), isNull(files.folderId)))
+          .returning({ id: files.id });
+        return { folderId, files: moved + atTop.length };
+      });
+    },
+
     /** Which of `keys` a file row points at. */
     async recordedStorageKeys(keys: string[]): Promise<Set<string>> {
       const rows = await db.select({ storageKey: files.storageKey }).from(files).where(inArray(files.storageKey, keys));

@@ -442,6 +442,24 @@ export function createLibraryService(deps: LibraryDeps) {
       }
       return queued;
     },
+    /**
+     * A company admin removed `fromUserId` and chose to give their documents to `toUserId` (the
+     * onboarding module checks both are members, then acts as the system): they move into a new
+     * top-level folder of the recipient. Folders an integration of theirs syncs into stay theirs.
+     */
+    async transferDocuments(
+      actor: Actor,
+      { fromUserId, toUserId, folderName }: { fromUserId: string; toUserId: string; folderName: string },
+    ): Promise<{ folderId: string | null; files: number }> {
+      await access.require(actor, 'library.transfer');
+      const moved = await repository.transferUserDocuments(fromUserId, toUserId, folderName);
+      if (moved.folderId) {
+        for (const userId of [fromUserId, toUserId]) {
+          await notify({ scope: 'user', userId }, documentEventTypes.changed, { folderId: null });
+        }
+      }
+      return moved;
+    },
     /** Marks files whose ingestion job died as failed (the module's sweeper runs it as the system). */
     async recoverStuckFiles(actor: Actor): Promise<number> {
       await access.require(actor, 'knowledge.manage');

@@ -19,11 +19,12 @@ export const onboardingModule = fp(
       entitlements: app.entitlements,
       mail: app.mail,
       audit: app.audit,
+      library: app.library,
       publicUrl: app.config.publicUrl,
       notifyUserChanged: (userId) => app.sessions.notifyUserChanged(userId),
     });
     app.decorate('onboarding', onboarding);
     await app.register(onboardingRoutes, { prefix: '/api', onboarding });
   },
-  { name: 'onboarding', dependencies: ['db', 'auth', 'entitlements', 'mail', 'audit'] },
+  { name: 'onboarding', dependencies: ['db', 'auth', 'entitlements', 'mail', 'audit', 'library'] },
 );

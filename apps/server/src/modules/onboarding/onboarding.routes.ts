@@ -7,6 +7,7 @@ import {
   inviteCompanyMemberInputSchema,
   onboardingStateSchema,
   updateCompanyMemberInputSchema,
+  removeCompanyMemberQuerySchema,
   userOnboardingInputSchema,
 } from '@compliance/shared/billing';
 import { errorBodySchema } from '@compliance/shared/errors';
@@ -165,11 +166,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
     {
       schema: {
         tags: ['onboarding'],
-        summary: 'Remove a member from the company; their own data stays theirs (null when admins remove themselves)',
+        summary:
+          'Remove a member from the company; their data stays theirs, or their documents go to another member (null when admins remove themselves)',
         params: memberParams,
+        querystring: removeCompanyMemberQuerySchema,
         response: { 200: companySchema.nullable(), ...errors },
       },
     },
-    async (request) => onboarding.removeMember(request.actor, request.params),
+    async (request) => onboarding.removeMember(request.actor, { ...request.params, ...request.query }),
   );
 };

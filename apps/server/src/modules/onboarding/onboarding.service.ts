@@ -18,8 +18,9 @@ import {
 } from '@compliance/shared/billing';
 import { AppError } from '../../plugins/errors.ts';
 import { isCompanyAdmin, type Access } from '../access/access.ts';
-import type { Actor, UserActor } from '../access/actor.ts';
+import { systemActor, type Actor, type UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { LibraryService } from '../library/library.service.ts';
 import type { EntitlementsService } from '../entitlements/entitlements.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { Membership, OnboardingRepository } from './onboarding.repository.ts';
@@ -30,6 +31,8 @@ export interface OnboardingServiceDeps {
   entitlements: EntitlementsService;
   mail: MailService;
   audit: AuditService;
+  /** Moves a removed member's documents to another member, when the admin chooses to. */
+  library: Pick<LibraryService, 'transferDocuments'>;
   /** Where the invitation links point (PUBLIC_URL). */
   publicUrl: string;
   /** Tells open connections of a user that their membership or role changed. */
@@ -61,6 +64,7 @@ export function createOnboardingService({
   entitlements,
   mail,
   audit,
+  library,
   publicUrl,
   notifyUserChanged,
   now = () => new Date(),
@@ -473,13 +477,39 @@ export function createOnboardingService({
     },
 
     /**
-     * Removes a member. Their documents, conversations, prompts and notes stay theirs (they were never
-     * the company's): they leave the company and fall back to their own plan. The last admin stays.
-     * An admin who removes themselves (another admin remaining) gets null: they have no company now.
+     * Removes a member: they leave the company and fall back to their own plan. Their conversations,
+     * prompts and notes stay theirs; their documents too, unless the admin gives them to another
+     * member (`transferTo`), into a folder named after them. The last admin stays. An admin who
+     * removes themselves (another admin remaining) gets null: they have no company now.
      */
-    async removeMember(actor: Actor, { userId }: { userId: string }): Promise<CompanyDto | null> {
+    async removeMember(
+      actor: Actor,
+      { userId, transferTo }: { userId: string; transferTo?: string | undefined },
+    ): Promise<CompanyDto | null> {
       const caller = await access.require(actor, 'company.manage');
       const membership = await adminCompany(caller);
+      const target = await repository.user(userId);
+      let transferred: { folderId: string | null; files: number } | null = null;
+      if (transferTo) {
+        const [leaving, receiving] = await Promise.all([
+          repository.memberRole(membership.companyId, userId),
+          repository.memberRole(membership.companyId, transferTo),
+        ]);
+        if (!leaving || !target) throw new AppError('COMPANY_MEMBER_NOT_FOUND', 404, 'No such member');
+        if (!receiving || transferTo === userId) {
+          throw new AppError('VALIDATION_FAILED', 400, 'The documents go to another member of the company', {
+            fields: { transferTo: 'onboarding:members.transferToInvalid' },
+          });
+        }
+        if (isCompanyAdmin({ role: leaving }) && (await repository.adminCount(membership.companyId)) <= 1) {
+          throw new AppError('LAST_COMPANY_ADMIN', 409, 'The company needs an admin');
+        }
+        transferred = await library.transferDocuments(systemActor, {
+          fromUserId: userId,
+          toUserId: transferTo,
+          folderName: `${[target.firstName, target.lastName].filter(Boolean).join(' ') || target.email} (${target.email})`,
+        });
+      }
       await repository.transaction(async (tx) => {
         await repository.lockCompany(tx, membership.companyId);
         const current = await repository.memberRole(membership.companyId, userId, tx);
@@ -489,12 +519,16 @@ export function createOnboardingService({
         }
         await repository.removeMember(tx, membership.companyId, userId);
       });
-      const target = await repository.user(userId);
       await audit.record('company.member_removed', {
         actor: person(caller),
         target: target ? { id: userId, email: target.email } : null,
         ipAddress: caller.ip,
-        metadata: { companyId: membership.companyId, data: 'kept-by-member' },
+        metadata: {
+          companyId: membership.companyId,
+          ...(transferred
+            ? { data: 'documents-transferred', transferredTo: transferTo, files: transferred.files }
+            : { data: 'kept-by-member' }),
+        },
       });
       notifyUserChanged(userId);
       return userId === caller.user.id ? null : requireCompany(caller);

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** A choice that goes with the action (e.g. where a removed member's documents go). */
+  children?: ReactNode;
 }
 
 /** Asks before a destructive action: Cancel, or the danger button that does it. */
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('ui');
   return (
@@ -43,6 +46,8 @@ export function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

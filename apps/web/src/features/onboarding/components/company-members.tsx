@@ -44,6 +44,8 @@ export function CompanyMembers({ company }: { company: CompanyDto }) {
   const resend = useResendCompanyInvitation();
   const revoke = useRevokeCompanyInvitation();
   const [removing, setRemoving] = useState<CompanyMember | null>(null);
+  /** Where the removed member's documents go: '' keeps them theirs, else another member's id. */
+  const [transferTo, setTransferTo] = useState('');
   const form = useForm<InviteCompanyMemberInput>({
     resolver: zodResolver(inviteCompanyMemberInputSchema),
     defaultValues: { email: '' },
@@ -214,7 +216,10 @@ export function CompanyMembers({ company }: { company: CompanyDto }) {
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
-          if (!open) setRemoving(null);
+          if (!open) {
+            setRemoving(null);
+            setTransferTo('');
+          }
         }}
         title={t('onboarding:members.removeTitle', { name: removing ? nameOf(removing) : '', company: company.name })}
         description={t('onboarding:members.removeDescription')}
@@ -222,16 +227,44 @@ export function CompanyMembers({ company }: { company: CompanyDto }) {
         pending={remove.isPending}
         onConfirm={() => {
           if (!removing) return;
-          remove.mutate(removing.userId, {
-            onSuccess: () => {
-              toast.add({ title: t('onboarding:members.removed', { name: nameOf(removing) }), color: 'success' });
-              setRemoving(null);
+          const recipient = company.members.find((member) => member.userId === transferTo);
+          remove.mutate(
+            { userId: removing.userId, ...(recipient ? { transferTo: recipient.userId } : {}) },
+            {
+              onSuccess: () => {
+                toast.add({
+                  title: recipient
+                    ? t('onboarding:members.removedTransferred', { name: nameOf(removing), to: nameOf(recipient) })
+                    : t('onboarding:members.removed', { name: nameOf(removing) }),
+                  color: 'success',
+                });
+                setRemoving(null);
+                setTransferTo('');
+              },
+              // The failure itself is a toast (the mutation's default); the dialog closes.
+              onError: () => setRemoving(null),
             },
-            // The failure itself is a toast (the mutation's default); the dialog closes.
-            onError: () => setRemoving(null),
-          });
+          );
         }}
-      />
+      >
+        {removing && (
+          <FormField label={t('onboarding:members.documents')} hint={t('onboarding:members.documentsHint')}>
+            <Select
+              value={transferTo}
+              onChange={(event) => setTransferTo(event.target.value)}
+              options={[
+                { value: '', label: t('onboarding:members.documentsStay', { name: nameOf(removing) }) },
+                ...company.members
+                  .filter((member) => member.userId !== removing.userId)
+                  .map((member) => ({
+                    value: member.userId,
+                    label: t('onboarding:members.documentsTo', { name: nameOf(member) }),
+                  })),
+              ]}
+            />
+          </FormField>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -249,14 +249,26 @@ describe('the company’s members', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Lea Meier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Lea Meier from Rossi Fiduciaria SA?' });
     expect(dialog).toHaveTextContent(
-      'Their documents, conversations, prompts and notes stay theirs: nothing is transferred to the company or deleted.',
+      'Their conversations, prompts and notes stay theirs. Choose where their documents go.',
     );
+    const documents = within(dialog).getByRole('combobox', { name: 'Their documents' });
+    expect(documents).toHaveValue('');
+    expect(
+      within(documents)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Stay with Lea Meier', 'Move to Marco Rossi’s library']);
+    // The admin gives Lea's documents to themselves.
+    await user.selectOptions(documents, 'Move to Marco Rossi’s library');
     await user.click(within(dialog).getByRole('button', { name: 'Remove from company' }));
-    expect(await screen.findByText('Lea Meier was removed. Their own data stays theirs.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Lea Meier was removed. Their documents are now in Marco Rossi’s library.'),
+    ).toBeInTheDocument();
     expect(
       fetchMock.mock.calls.some(
         ([input, init]) =>
-          String(input).endsWith(`/api/company/members/${colleague.userId}`) && init?.method === 'DELETE',
+          String(input).endsWith(`/api/company/members/${colleague.userId}?transferTo=${me.id}`) &&
+          init?.method === 'DELETE',
       ),
     ).toBe(true);
   }, 20_000);
