@@ -90,6 +90,34 @@ function wrap(child: ChildProcess, url: string, cleanUp: () => void): RunningSer
   };
 }
 
+/** User plus system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the server has used under 5 % of a core for 3 seconds in a row: a fresh install indexes
+ * the starter knowledge base in the background after `/api/ready`, and a measurement taken meanwhile
+ * would measure the indexing too (and on PGlite, queue every request behind its writes).
+ */
+export async function waitUntilIdle(pid: number, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSeconds = 0;
+  let before = cpuMs(pid);
+  while (quietSeconds < 3) {
+    if (Date.now() > deadline) throw new Error(`server ${pid} still busy after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = cpuMs(pid);
+    quietSeconds = now - before < 50 ? quietSeconds + 1 : 0;
+    before = now;
+  }
+}
+
 export function readRssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);

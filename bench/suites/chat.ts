@@ -1,7 +1,10 @@
-// The chat: time to first streamed token with the offline engine (real HTTP on loopback, the starter
-// knowledge base imported and indexed in a fresh embedded database), and how many answer streams one
-// server holds open at once. Retrieval at 100k chunks is measured by the search suite (the chat's
-// retrieval is up to four `searchChunks` calls of that kind per question).
+// The chat with the offline engine, on each database:
+// 1. one stream at a time (in this process, unpaced): the engine's own cost per answer;
+// 2. many answer streams opened at once against the real server in its own process (paced as
+//    shipped): time to first token, whole answer, the server's CPU and RSS before and after.
+// The questions are the labelled ones of eval/answers.json (four languages, in and out of scope),
+// taken in a shuffled order, so no answer is the same as the one before it.
+// Retrieval at 100k chunks is measured by the search suite.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,23 +13,46 @@ import { buildApp, type App } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/plugins/env.ts';
 import { users } from '../../apps/server/src/db/schema/index.ts';
 import type { BenchContext, BenchResult } from '../run.ts';
+import { cpuMs, startAppServer, waitUntilIdle } from '../lib/server.ts';
+import { benchAdminEnv, signIn } from '../lib/session.ts';
 import { summarise } from '../stats.ts';
 
-const questions = [
-  'When must a Form ADV brochure be delivered?',
-  'Wer muss der MROS Verdachtsmeldungen erstatten?',
-  'Quels pays sont sur la liste grise du GAFI ?',
-  'How should a cyber attack be reported to FINMA?',
-];
+export const perDatabase = 'each';
 
-async function startApp(paceMs: number): Promise<{ app: App; address: string; dataDir: string }> {
+const labelled = JSON.parse(fs.readFileSync(new URL('../../eval/answers.json', import.meta.url), 'utf8')) as {
+  questions: { question: string }[];
+  outOfScope: { question: string }[];
+};
+
+/** Every labelled question, in an order fixed by `seed` (a small linear congruential shuffle). */
+function varied(seed: number): string[] {
+  const all = [...labelled.questions, ...labelled.outOfScope].map((item) => item.question);
+  let state = seed;
+  for (let index = all.length - 1; index > 0; index -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const other = state % (index + 1);
+    [all[index], all[other]] = [all[other]!, all[index]!];
+  }
+  return all;
+}
+
+async function startInProcess(
+  databaseEnv: Record<string, string>,
+): Promise<{ app: App; address: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-bench-chat-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // The chat's own per-minute limit would refuse the later questions of the run.
+    RATE_LIMITS: 'off',
+    ...databaseEnv,
+  });
   const app = await buildApp(config, {
     logger: false,
     jobs: { runInProcess: false },
     rateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
-    chat: { offlinePaceMs: paceMs },
+    chat: { offlinePaceMs: 0 },
   });
   for (let round = 0; round < 30; round += 1) if ((await app.jobs.runDueJobs()) === 0) break;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -40,10 +66,14 @@ async function ask(address: string, token: string, assistantId: string, content:
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ assistantId, content }),
   });
-  const reader = response.body!.getReader();
+  if (!response.ok || !response.body) {
+    await response.arrayBuffer().catch(() => undefined);
+    return { firstToken: Number.NaN, total: performance.now() - started, done: false };
+  }
+  const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  let firstToken = 0;
+  let firstToken = Number.NaN;
   let done = false;
   for (;;) {
     const { value, done: ended } = await reader.read();
@@ -53,14 +83,14 @@ async function ask(address: string, token: string, assistantId: string, content:
     while ((boundary = buffer.indexOf('\n\n')) !== -1) {
       const event = parseStreamBlock(buffer.slice(0, boundary));
       buffer = buffer.slice(boundary + 2);
-      if (event?.event === 'delta' && !firstToken) firstToken = performance.now() - started;
+      if (event?.event === 'delta' && Number.isNaN(firstToken)) firstToken = performance.now() - started;
       if (event?.event === 'done') done = true;
     }
   }
   return { firstToken, total: performance.now() - started, done };
 }
 
-async function session(app: App, address: string) {
+async function inProcessSession(app: App, address: string) {
   const [user] = await app.db
     .insert(users)
     .values({
@@ -72,64 +102,88 @@ async function session(app: App, address: string) {
     })
     .returning();
   const { token } = await app.sessions.create(user!.id, { userAgent: 'bench' });
-  const assistants = (await (await fetch(`${address}/api/assistants`)).json()) as { assistants: { id: string }[] };
-  return { token, assistantId: assistants.assistants[0]!.id };
+  return { token, assistantId: await firstAssistant(address) };
 }
+
+async function firstAssistant(address: string): Promise<string> {
+  const assistants = (await (await fetch(`${address}/api/assistants`)).json()) as { assistants: { id: string }[] };
+  return assistants.assistants[0]!.id;
+}
+
+const prefixed = (prefix: string, metrics: Record<string, number>) =>
+  Object.fromEntries(Object.entries(metrics).map(([key, value]) => [`${prefix} ${key}`, value]));
+
+const loadAverage = () => Math.round(os.loadavg()[0]! * 10) / 10;
 
 export async function run(context: BenchContext): Promise<BenchResult[]> {
   const RUNS = context.size === 'small' ? 10 : 40;
-  const CONCURRENT = context.size === 'small' ? 50 : 200;
+  const CONCURRENT = context.size === 'small' ? 50 : 1_000;
   const results: BenchResult[] = [];
 
-  // 1. Time to first token and to the whole answer, unpaced (the engine's own cost).
-  const unpaced = await startApp(0);
+  // 1. One stream at a time, unpaced: the engine's own cost per answer.
+  const alone = await startInProcess(context.databaseEnv);
   try {
-    const { token, assistantId } = await session(unpaced.app, unpaced.address);
+    const { token, assistantId } = await inProcessSession(alone.app, alone.address);
+    const questions = varied(1);
     const first: number[] = [];
     const total: number[] = [];
+    let withoutToken = 0;
     for (let index = 0; index < RUNS + 4; index += 1) {
-      const result = await ask(unpaced.address, token, assistantId, questions[index % questions.length]!);
+      const result = await ask(alone.address, token, assistantId, questions[index % questions.length]!);
       if (index >= 4) {
-        first.push(result.firstToken);
+        if (Number.isNaN(result.firstToken)) withoutToken += 1;
+        else first.push(result.firstToken);
         total.push(result.total);
       }
     }
-    results.push({ name: 'offline engine: time to first streamed token', metrics: summarise(first) });
-    results.push({ name: 'offline engine: whole answer (unpaced)', metrics: summarise(total) });
+    results.push({
+      name: 'offline engine, one stream: time to first token',
+      metrics: { ...summarise(first), 'answers without a token': withoutToken },
+    });
+    results.push({ name: 'offline engine, one stream: whole answer (unpaced)', metrics: summarise(total) });
   } finally {
-    await unpaced.app.close();
-    fs.rmSync(unpaced.dataDir, { recursive: true, force: true });
+    await alone.app.close();
+    fs.rmSync(alone.dataDir, { recursive: true, force: true });
   }
 
-  // 2. Concurrent open streams: answers paced as shipped (12 ms per piece), all started at once.
-  const paced = await startApp(12);
+  // 2. Streams opened all at once against the server in its own process, paced as shipped.
+  const server = await startAppServer({ ...context.databaseEnv, ...benchAdminEnv });
   try {
-    const { token, assistantId } = await session(paced.app, paced.address);
-    const rssBefore = process.memoryUsage().rss;
+    await waitUntilIdle(server.pid);
+    const token = await signIn(server.url);
+    const assistantId = await firstAssistant(server.url);
+    const questions = varied(2);
+    // Warm-up (JIT, connection pool, the glossary and scope data) with questions the load does not ask first.
+    for (let index = 0; index < 8; index += 1) {
+      await ask(server.url, token, assistantId, questions[questions.length - 1 - index]!);
+    }
+    const rssBefore = server.rssMiB();
+    const cpuBefore = cpuMs(server.pid);
+    const load = loadAverage();
     const started = performance.now();
     const all = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, index) =>
-        ask(paced.address, token, assistantId, questions[index % questions.length]!),
+        ask(server.url, token, assistantId, questions[index % questions.length]!),
       ),
     );
     const seconds = (performance.now() - started) / 1000;
+    const rssAfter = server.rssMiB();
+    const answered = all.filter((result) => !Number.isNaN(result.firstToken));
     results.push({
-      name: `${CONCURRENT} concurrent streams (loopback, one server)`,
+      name: `${CONCURRENT} concurrent streams (one server process, paced as shipped)`,
       metrics: {
         completed: all.filter((result) => result.done).length,
-        ...Object.fromEntries(
-          Object.entries(summarise(all.map((result) => result.firstToken))).map(([key, value]) => [
-            `first token ${key}`,
-            value,
-          ]),
-        ),
+        ...prefixed('first token', summarise(answered.map((result) => result.firstToken))),
+        ...prefixed('whole answer', summarise(answered.map((result) => result.total))),
         'wall s': Math.round(seconds * 10) / 10,
-        'rss +MB': Math.round((process.memoryUsage().rss - rssBefore) / 1_048_576),
+        'server CPU s': Math.round((cpuMs(server.pid) - cpuBefore) / 100) / 10,
+        'RSS MiB before': rssBefore,
+        'RSS MiB after': rssAfter,
+        'load 1 min': load,
       },
     });
   } finally {
-    await paced.app.close();
-    fs.rmSync(paced.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   return results;
 }

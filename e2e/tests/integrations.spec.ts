@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { startMatrixStandIn, type MatrixStandIn } from '../../apps/server/test/helpers/matrix-stand-in.ts';
 import { expect, setAuthToken, setLanguage, signInAsNewUser, test, type JourneyUser } from '../support/fixtures.ts';
+import { connectionCard } from '../support/integrations.ts';
 
 // Microsoft Teams cannot be reached from here: a local server on 127.0.0.1 speaks the Workflows webhook's
 // protocol instead (the journeys' server lets connections reach this machine, support/start-server.ts).
@@ -86,10 +87,6 @@ test.afterAll(async () => {
  * fetch refuses to dial at all, as a "bad port").
  */
 const UNREACHABLE_S3 = 'http://127.0.0.1:2';
-
-function connectionCard(page: Page, name: string) {
-  return page.getByTestId('connection-card').filter({ has: page.getByRole('heading', { level: 3, name }) });
-}
 
 /** A Teams connection made through the API (the journeys that are not about adding one). */
 async function connectTeams(page: Page, user: JourneyUser, name: string) {
@@ -276,6 +273,8 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
         'S3-Speicher',
         'OneDrive / SharePoint',
         'Dropbox',
+        'Google Drive',
+        'Box',
         'DokuWiki',
         'MediaWiki',
         'Confluence',
@@ -284,7 +283,12 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
         'Microsoft Teams',
         'Matrix',
         'E-Mail',
+        'IMAP-Postfach',
         'Request Tracker',
+        'Jira',
+        'Asana',
+        'Zendesk',
+        'Freshdesk',
       ],
       wiki: /Antworten als Seiten veröffentlichen/,
     },
@@ -298,6 +302,8 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
         'Stockage S3',
         'OneDrive / SharePoint',
         'Dropbox',
+        'Google Drive',
+        'Box',
         'DokuWiki',
         'MediaWiki',
         'Confluence',
@@ -306,7 +312,12 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
         'Microsoft Teams',
         'Matrix',
         'E-mail',
+        'Boîte aux lettres IMAP',
         'Request Tracker',
+        'Jira',
+        'Asana',
+        'Zendesk',
+        'Freshdesk',
       ],
       wiki: /publier des réponses sous forme de pages/,
     },
@@ -320,6 +331,8 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
         'Archiviazione S3',
         'OneDrive / SharePoint',
         'Dropbox',
+        'Google Drive',
+        'Box',
         'DokuWiki',
         'MediaWiki',
         'Confluence',
@@ -328,7 +341,12 @@ test.describe('integrations (Teams webhook replaced by a local server that speak
         'Microsoft Teams',
         'Matrix',
         'E-mail',
+        'Casella di posta IMAP',
         'Request Tracker',
+        'Jira',
+        'Asana',
+        'Zendesk',
+        'Freshdesk',
       ],
       wiki: /pubblicare le risposte come pagine/,
     },

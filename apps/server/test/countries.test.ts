@@ -63,6 +63,7 @@ describe('FATF countries', () => {
         log: app.log,
         audit: app.audit,
         publish: async () => undefined,
+        recordChange: async () => undefined,
         now: () => new Date(),
       });
       expect(await service.ensureContentLoaded(content)).toBe('current');

@@ -1,10 +1,12 @@
-import type { ConversationDetail } from '@compliance/shared/chat';
 import type { Connection, JournalEntry, JournalPage } from '@compliance/shared/integrations';
+import { ALERT_DIGEST_HOUR_UTC } from '@compliance/shared/integrations';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantId, parseEvents } from './chat/helpers.ts';
+import { jobs } from '../src/db/schema/index.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startMatrixStandIn, type MatrixStandIn } from './helpers/matrix-stand-in.ts';
 import { startTestSmtpServer } from './helpers/smtp-server.ts';
+import { testApi } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { uploadFile } from './helpers/uploads.ts';
 import { createMatrixConnector } from '../src/modules/integrations/connectors/matrix.ts';
@@ -19,6 +21,7 @@ import { createOutbound } from '../src/modules/integrations/outbound.ts';
 type SmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
 
 let app: TestApp;
+const { call, errorOf, runJobs, askAndFinish } = testApi(() => app);
 let matrix: MatrixStandIn;
 let smtp: SmtpServer;
 let alice: TestUser;
@@ -56,36 +59,6 @@ afterAll(async () => {
   await app?.close();
   await Promise.all([matrix?.close(), smtp?.close()]);
 });
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(user: TestUser, method: Method, url: string, payload?: unknown, on: TestApp = app) {
-  return on.inject({ method, url: `/api${url}`, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
-function errorOf(response: { json: () => unknown }) {
-  return (response.json() as { error: { code: string; fields?: Record<string, string> } }).error;
-}
-
-async function runJobs(): Promise<void> {
-  for (let round = 0; round < 20; round += 1) {
-    if ((await app.jobs.runDueJobs()) === 0) return;
-  }
-}
-
-async function askAndFinish(user: TestUser, question: string) {
-  const response = await call(user, 'POST', '/chat/conversations', {
-    assistantId: await assistantId(app),
-    content: question,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const meta = parseEvents(response.payload).find((event) => event.event === 'meta');
-  const { conversationId, messageId } = meta?.data as { conversationId: string; messageId: string };
-  const detail = (await call(user, 'GET', `/chat/conversations/${conversationId}`)).json() as ConversationDetail;
-  const answer = detail.messages.find((message) => message.id === messageId)!;
-  expect(answer.status).toBe('complete');
-  return { conversationId, messageId, answer };
-}
 
 async function connect(user: TestUser, body: Record<string, unknown>): Promise<Connection> {
   const response = await call(user, 'POST', '/integrations', body);
@@ -259,7 +232,7 @@ describe('Matrix messaging through the Matrix stand-in', () => {
     const outbound = createOutbound({ allowPrivateNetworks: true });
     try {
       const connector = createMatrixConnector(
-        { homeserverUrl: matrix.url, roomId: matrix.roomId, fatfAlerts: false },
+        { homeserverUrl: matrix.url, roomId: matrix.roomId, fatfAlerts: false, syncAlerts: false },
         matrix.accessToken,
         outbound,
       );
@@ -424,5 +397,50 @@ describe('FATF list alerts to Matrix rooms and e-mail lists', () => {
         expect.objectContaining({ connectionId: list.id, status: 'sent', destination: 'alerts@example.test' }),
       ]),
     );
+  });
+  it('collects the alerts of an e-mail list that wants a digest into one message at the digest hour', async () => {
+    const digest = await connect(bob, {
+      kind: 'email',
+      name: 'Daily digest',
+      settings: { recipients: 'digest@example.test', fatfAlerts: true, alertDigest: true },
+    });
+    expect(digest.settings).toMatchObject({ alertDigest: true, syncAlerts: false });
+    for (const iso2 of ['FI', 'DK']) {
+      const changed = await call(admin, 'PUT', `/admin/countries/${iso2}/status`, {
+        status: 'grey',
+        effectiveDate: '2026-10-25',
+        sourceNote: 'Plenary outcome',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    await runJobs();
+    const toDigest = () => smtp.messages.filter((message) => message.to.includes('digest@example.test'));
+    expect(toDigest()).toHaveLength(0);
+
+    // Both wait for the next digest hour; the clock reaching it is played by moving their jobs forward.
+    const waiting = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, 'integrations.alert-delivery'), gt(jobs.runAt, new Date())));
+    expect(waiting).toHaveLength(2);
+    for (const job of waiting) expect(job.runAt.getUTCHours()).toBe(ALERT_DIGEST_HOUR_UTC);
+    await app.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1_000) })
+      .where(
+        inArray(
+          jobs.id,
+          waiting.map((job) => job.id),
+        ),
+      );
+    await runJobs();
+
+    const [mail] = toDigest();
+    expect(toDigest()).toHaveLength(1);
+    expect(mail!.raw).toMatch(/alertes/);
+    expect(mail!.raw).toContain('Finlande');
+    expect(mail!.raw).toContain('Danemark');
+    const all = (await call(admin, 'GET', '/admin/integrations/journal')).json() as JournalPage;
+    expect(all.entries.filter((entry) => entry.connectionId === digest.id)).toHaveLength(1);
   });
 });

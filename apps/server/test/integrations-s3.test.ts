@@ -1,7 +1,6 @@
 import dns from 'node:dns';
 import os from 'node:os';
 import { AwsClient } from 'aws4fetch';
-import type { ConversationDetail } from '@compliance/shared/chat';
 import type { FolderContents } from '@compliance/shared/documents';
 import type { Connection, ConnectionTestResult, JournalEntry, SyncRun } from '@compliance/shared/integrations';
 import { eq } from 'drizzle-orm';
@@ -10,9 +9,9 @@ import { integrationConnections } from '../src/db/schema/index.ts';
 import { createS3Connector } from '../src/modules/integrations/connectors/s3.ts';
 import { createOutbound, isPrivateAddress } from '../src/modules/integrations/outbound.ts';
 import { s3SettingsSchema } from '@compliance/shared/integrations';
-import { assistantId, parseEvents } from './chat/helpers.ts';
 import { createTestUser, type TestUser } from './helpers/factories.ts';
 import { startTestS3Server, testS3Credentials, type TestS3Server } from './helpers/s3-server.ts';
+import { testApi } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -22,6 +21,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let s3: TestS3Server;
 let app: TestApp;
+const { call, errorOf, runJobs, askAndFinish } = testApi(() => app);
 let alice: TestUser;
 let bob: TestUser;
 /** The remote's own users, writing to the bucket directly. */
@@ -62,22 +62,6 @@ async function getObject(key: string): Promise<{ status: number; text: string; t
   return { status: response.status, text: await response.text(), type: response.headers.get('content-type') };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(user: TestUser, method: Method, url: string, payload?: unknown, on: TestApp = app) {
-  return on.inject({ method, url: `/api${url}`, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
-function errorOf(response: { json: () => unknown }) {
-  return (response.json() as { error: { code: string; fields?: Record<string, string> } }).error;
-}
-
-async function runJobs(): Promise<void> {
-  for (let round = 0; round < 20; round += 1) {
-    if ((await app.jobs.runDueJobs()) === 0) return;
-  }
-}
-
 function s3Settings(overrides: Record<string, unknown> = {}) {
   return {
     endpoint: s3.endpoint,
@@ -113,20 +97,6 @@ async function folderContents(user: TestUser, folderId: string): Promise<FolderC
   const response = await call(user, 'GET', `/documents?folderId=${folderId}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as FolderContents;
-}
-
-async function askAndFinish(user: TestUser, question: string) {
-  const response = await call(user, 'POST', '/chat/conversations', {
-    assistantId: await assistantId(app),
-    content: question,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const meta = parseEvents(response.payload).find((event) => event.event === 'meta');
-  const { conversationId, messageId } = meta?.data as { conversationId: string; messageId: string };
-  const detail = (await call(user, 'GET', `/chat/conversations/${conversationId}`)).json() as ConversationDetail;
-  const answer = detail.messages.find((message) => message.id === messageId)!;
-  expect(answer.status).toBe('complete');
-  return { conversationId, messageId, answer };
 }
 
 describe('S3-compatible storage against a real S3 server (s3rver)', () => {

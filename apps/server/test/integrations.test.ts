@@ -13,15 +13,16 @@ import type {
 } from '@compliance/shared/integrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { integrationConnections, mailOutbox } from '../src/db/schema/index.ts';
+import { integrationAlertDeliveries, integrationConnections, jobs, mailOutbox } from '../src/db/schema/index.ts';
 import { isPrivateAddress } from '../src/modules/integrations/outbound.ts';
-import { assistantId, parseEvents } from './chat/helpers.ts';
 import { apacheAvailable, startApacheWebdav, type WebdavServer } from './helpers/apache-webdav.ts';
 import { dokuwikiAvailable, startDokuwiki } from './helpers/dokuwiki.ts';
 import { allowPersonalConnections, createTestUser, type TestUser } from './helpers/factories.ts';
 import { startSlackStandIn } from './helpers/slack-api-stand-in.ts';
 import { startTeamsWebhookStandIn } from './helpers/teams-webhook-stand-in.ts';
+import { testApi } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { uploadFile } from './helpers/uploads.ts';
 
 type SlackStandIn = Awaited<ReturnType<typeof startSlackStandIn>>;
 type TeamsStandIn = Awaited<ReturnType<typeof startTeamsWebhookStandIn>>;
@@ -36,6 +37,7 @@ if (!hasApache) console.warn('Skipping the WebDAV connector tests: apt-get insta
 if (!hasDokuwiki) console.warn('Skipping the DokuWiki connector tests: apt-get install php-cli php-cgi dokuwiki');
 
 let app: TestApp;
+const { call, errorOf, runJobs, askAndFinish } = testApi(() => app);
 let webdav: WebdavServer;
 let slack: SlackStandIn;
 let teams: TeamsStandIn;
@@ -67,22 +69,6 @@ afterAll(async () => {
   await app?.close();
   await Promise.all([webdav?.stop(), slack?.close(), teams?.close()]);
 });
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(user: TestUser | null, method: Method, url: string, payload?: unknown) {
-  return app.inject({ method, url: `/api${url}`, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
-}
-
-function errorOf(response: { json: () => unknown }) {
-  return (response.json() as { error: { code: string; fields?: Record<string, string> } }).error;
-}
-
-async function runJobs(): Promise<void> {
-  for (let round = 0; round < 20; round += 1) {
-    if ((await app.jobs.runDueJobs()) === 0) return;
-  }
-}
 
 /** Writes a file into the served folder as the remote's users would (readable by Apache's user). */
 function putRemote(relative: string, content: string): void {
@@ -152,11 +138,19 @@ describe.skipIf(!hasApache)('WebDAV storage against a real Apache mod_dav server
     expect(root.files.map((file) => file.name)).toEqual(['aml-policy.md']);
     expect(root.folders.map((folder) => folder.name)).toEqual(['procedures']);
 
+    // The library file and the answers citing it name the remote file and the version synced.
+    const amlFile = root.files[0]!;
+    const origin = { connectionId: connection.id, connectionName: 'Policies: on the file server', kind: 'webdav' };
+    expect(amlFile.origin).toMatchObject({ ...origin, path: 'aml-policy.md', revision: 1 });
+    const before = await askAndFinish(alice, 'Which clients need enhanced due diligence under the AML policy?');
+    const firstCitation = before.answer.citations.find((citation) => citation.documentId === amlFile.id);
+    expect(firstCitation?.origin).toMatchObject({ ...origin, path: 'aml-policy.md', revision: 1 });
+    expect(firstCitation?.origin?.version).toBe(amlFile.origin?.version);
+
     // Nothing changed: nothing is fetched again.
     expect((await sync(alice, connection.id)).counts).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
 
     // A changed file is a new version of the same library file; a removed one leaves the library.
-    const amlFile = root.files[0]!;
     putRemote(
       'policies/aml-policy.md',
       '# AML policy, revised\n\nPolitically exposed persons always need senior approval.\n',
@@ -173,14 +167,73 @@ describe.skipIf(!hasApache)('WebDAV storage against a real Apache mod_dav server
     const content = await call(alice, 'GET', `/documents/files/${amlFile.id}/content`);
     expect(content.statusCode, content.body).toBe(200);
     expect(content.body).toContain('senior approval');
-    // Answers cite the new version.
+    // Answers cite the new version, by number; the earlier answer still names the version it quoted.
     const { answer } = await askAndFinish(alice, 'Who must approve politically exposed persons under the AML policy?');
-    expect(answer.citations.find((citation) => citation.documentId === amlFile.id)?.quote).toContain('senior approval');
+    const newCitation = answer.citations.find((citation) => citation.documentId === amlFile.id);
+    expect(newCitation?.quote).toContain('senior approval');
+    expect(newCitation?.origin).toMatchObject({ ...origin, path: 'aml-policy.md', revision: 2 });
+    expect(newCitation?.origin?.version).not.toBe(firstCitation?.origin?.version);
+    const earlier = (
+      await call(alice, 'GET', `/chat/conversations/${before.conversationId}`)
+    ).json() as ConversationDetail;
+    const kept = earlier.messages.flatMap((message) => message.citations).find((c) => c.documentId === amlFile.id);
+    expect(kept?.origin?.revision).toBe(1);
+    expect((content.json() as { file: { origin: unknown } }).file.origin).toMatchObject({ revision: 2 });
+    // Uploaded by hand over it, the file is the user's own again: no origin.
+    const replaced = await uploadFile(app, alice.headers, 'aml-policy.md', '# My own notes\n', {
+      folderId,
+      onConflict: 'replace',
+    });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    expect((replaced.json() as { file: { id: string; origin: unknown } }).file).toMatchObject({
+      id: amlFile.id,
+      origin: null,
+    });
 
     // The sync is the owner's: nobody else sees or drives it.
     expect(errorOf(await call(bob, 'POST', `/integrations/${connection.id}/sync`)).code).toBe('INTEGRATION_NOT_FOUND');
     expect(errorOf(await call(bob, 'GET', `/integrations/${connection.id}/runs`)).code).toBe('INTEGRATION_NOT_FOUND');
     expect((await call(bob, 'GET', '/integrations')).json()).toEqual({ connections: [] });
+  });
+
+  it('posts a sync that starts failing to the owner’s channels that asked for it, once while it keeps failing', async () => {
+    putRemote('sync-alerts/memo.txt', 'Keep records for ten years.\n');
+    const channel = await call(alice, 'POST', '/integrations', {
+      kind: 'slack',
+      name: 'Ops channel',
+      settings: { channel: '#compliance', syncAlerts: true },
+      secret: slack.token,
+    });
+    expect(channel.statusCode, channel.body).toBe(201);
+    // Bob's channel asks for alerts too, but of his own connections only.
+    const bobs = await call(bob, 'POST', '/integrations', {
+      kind: 'slack',
+      name: 'Bob’s channel',
+      settings: { channel: '#compliance', syncAlerts: true },
+      secret: slack.token,
+    });
+    expect(bobs.statusCode, bobs.body).toBe(201);
+    const storage = await connectWebdav(alice, {
+      name: 'Records share',
+      settings: { url: webdav.url, username: webdav.username, remotePath: '/sync-alerts' },
+    });
+    expect((await sync(alice, storage.id)).status).toBe('succeeded');
+    const before = slack.messages.length;
+
+    fs.rmSync(path.join(webdav.root, 'sync-alerts'), { recursive: true });
+    expect((await sync(alice, storage.id)).status).toBe('failed');
+    const alerts = slack.messages.slice(before);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toMatch(/Sync of “Records share” failed[\s\S]*folder, space or page was not found/);
+
+    // Still failing: nothing more; working again, then failing again: one more.
+    expect((await sync(alice, storage.id)).status).toBe('failed');
+    expect(slack.messages.length).toBe(before + 1);
+    putRemote('sync-alerts/memo.txt', 'Keep records for ten years.\n');
+    expect((await sync(alice, storage.id)).status).toBe('succeeded');
+    fs.rmSync(path.join(webdav.root, 'sync-alerts'), { recursive: true });
+    expect((await sync(alice, storage.id)).status).toBe('failed');
+    expect(slack.messages.length).toBe(before + 2);
   });
 
   it('records a wrong password and an unknown folder as a failing connection, in words the interface translates', async () => {
@@ -264,6 +317,37 @@ describe.skipIf(!hasApache)('WebDAV storage against a real Apache mod_dav server
     const markdown = fs.readFileSync(written, 'utf8');
     expect(markdown).toMatch(/^# Who is a beneficial owner under the guide\?/);
     expect(markdown).toContain(alice.user.email);
+
+    // The whole conversation: each answer under its question, the sources numbered on.
+    const followUp = await call(alice, 'POST', `/chat/conversations/${conversationId}/messages`, {
+      content: 'What share of the company makes someone a beneficial owner?',
+    });
+    expect(followUp.statusCode, followUp.body).toBe(200);
+    const whole = await call(alice, 'POST', `/integrations/${connection.id}/share`, { conversationId });
+    expect(whole.statusCode, whole.body).toBe(201);
+    const document = fs.readFileSync(
+      path.join(webdav.root, 'answers-source', (whole.json() as JournalEntry).externalId!),
+      'utf8',
+    );
+    expect(document).toContain('## Who is a beneficial owner under the guide?');
+    expect(document).toContain('## What share of the company makes someone a beneficial owner?');
+    expect(document).toMatch(/25 percent/);
+    const sources = [...document.matchAll(/^(\d+)\. /gm)].map((match) => Number(match[1]));
+    expect(sources.length).toBeGreaterThanOrEqual(2);
+    expect(sources).toEqual(sources.map((_, index) => index + 1));
+
+    // A channel takes answers, not whole conversations.
+    const channel = await call(alice, 'POST', '/integrations', {
+      kind: 'slack',
+      name: 'Whole conversations?',
+      settings: { channel: '#compliance' },
+      secret: slack.token,
+    });
+    const refused = await call(alice, 'POST', `/integrations/${(channel.json() as Connection).id}/share`, {
+      conversationId,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).code).toBe('INTEGRATION_WRONG_CAPABILITY');
   });
 });
 
@@ -376,20 +460,6 @@ describe('organisation sources into the knowledge base', () => {
     },
   );
 });
-
-async function askAndFinish(user: TestUser, question: string) {
-  const response = await call(user, 'POST', '/chat/conversations', {
-    assistantId: await assistantId(app),
-    content: question,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const meta = parseEvents(response.payload).find((event) => event.event === 'meta');
-  const { conversationId, messageId } = meta?.data as { conversationId: string; messageId: string };
-  const detail = (await call(user, 'GET', `/chat/conversations/${conversationId}`)).json() as ConversationDetail;
-  const answer = detail.messages.find((message) => message.id === messageId)!;
-  expect(answer.status).toBe('complete');
-  return { conversationId, messageId, answer };
-}
 
 describe('messaging (Slack through its Web API client against a local server that speaks Slack’s API; Teams Workflows webhook stand-in)', () => {
   it('shares an answer with its citations to a Slack channel and keeps it in the journal', async () => {
@@ -540,6 +610,54 @@ describe('FATF list alerts', () => {
     expect((await call(admin, 'POST', '/admin/countries/review')).statusCode).toBeLessThan(300);
     await runJobs();
     expect(slack.messages.length).toBe(before + 2);
+  });
+
+  it('posts each change once per channel: recorded with the change, de-duplicated on retries and re-runs', async () => {
+    const created = await call(alice, 'POST', '/integrations', {
+      kind: 'slack',
+      name: 'Once only',
+      settings: { channel: '#compliance', fatfAlerts: true },
+      secret: slack.token,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const channel = created.json() as Connection;
+    const postsTo = (id: string) =>
+      app.db
+        .select()
+        .from(integrationAlertDeliveries)
+        .where(eq(integrationAlertDeliveries.connectionId, id))
+        .then((rows) => rows);
+    const before = slack.messages.length;
+
+    // The change and its outbox job commit together: nothing is lost if the process stops right after.
+    const changed = await call(admin, 'PUT', '/admin/countries/IS/status', {
+      status: 'grey',
+      effectiveDate: '2026-10-25',
+      sourceNote: 'Plenary outcome',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const outbox = (await app.db.select().from(jobs).where(eq(jobs.type, 'countries.list-changed'))).find((job) =>
+      (job.payload as { changed: string[] }).changed.includes('IS'),
+    );
+    expect(outbox?.payload).toMatchObject({ reason: 'status_changed', changed: ['IS'] });
+    expect(slack.messages.length).toBe(before);
+    await runJobs();
+    const [delivery] = await postsTo(channel.id);
+    expect(delivery).toMatchObject({ kind: 'fatf_change', status: 'sent', payload: { changed: ['IS'] } });
+    const posted = slack.messages.slice(before).filter((message) => /Iceland/.test(message.text));
+    expect(posted.length).toBeGreaterThanOrEqual(1);
+    const count = slack.messages.length;
+
+    // The change heard again (a listener failed and the job was retried) and the delivery job run again
+    // (a restart before its completion was recorded): nothing more is posted.
+    const change = outbox!.payload as { changeId: string; asOf: string; changed: string[] };
+    await app.integrations.queueFatfAlerts(change);
+    await runJobs();
+    await app.integrations.sendAlert(delivery!.id);
+    expect(slack.messages.length).toBe(count);
+    expect(await postsTo(channel.id)).toHaveLength(1);
+    const all = (await call(admin, 'GET', '/admin/integrations/journal')).json() as JournalPage;
+    expect(all.entries.filter((entry) => entry.connectionId === channel.id)).toHaveLength(1);
   });
 });
 

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantId, parseEvents } from './chat/helpers.ts';
 import { allowPersonalConnections, createTestUser, type TestUser } from './helpers/factories.ts';
 import { requestTrackerAvailable, startRequestTracker, type RequestTrackerServer } from './helpers/request-tracker.ts';
+import { testApi } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { uploadFile } from './helpers/uploads.ts';
 import { createRequestTrackerConnector } from '../src/modules/integrations/connectors/request-tracker.ts';
@@ -23,34 +23,9 @@ const skip = !requestTrackerAvailable() && !process.env.CI;
 
 let rt: RequestTrackerServer;
 let app: TestApp;
+const { call, errorOf, runJobs, askAndFinish } = testApi(() => app);
 let alice: TestUser;
 let bob: TestUser;
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-function call(user: TestUser, method: Method, url: string, payload?: unknown) {
-  return app.inject({ method, url: `/api${url}`, headers: user.headers, ...(payload ? { payload } : {}) });
-}
-
-function errorOf(response: { json: () => unknown }) {
-  return (response.json() as { error: { code: string; fields?: Record<string, string> } }).error;
-}
-
-async function runJobs(): Promise<void> {
-  for (let round = 0; round < 20; round += 1) {
-    if ((await app.jobs.runDueJobs()) === 0) return;
-  }
-}
-
-async function askAndFinish(user: TestUser, question: string) {
-  const response = await call(user, 'POST', '/chat/conversations', {
-    assistantId: await assistantId(app),
-    content: question,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const meta = parseEvents(response.payload).find((event) => event.event === 'meta');
-  return meta?.data as { conversationId: string; messageId: string };
-}
 
 async function connect(user: TestUser, overrides: Record<string, unknown> = {}): Promise<Connection> {
   const response = await call(user, 'POST', '/integrations', {
@@ -151,6 +126,11 @@ describe.skipIf(skip)('Request Tracker connector against a real RT 5 (REST 2, SQ
     // The answer can also be named.
     const named = await call(alice, 'POST', `/integrations/${connection.id}/tickets`, { conversationId, messageId });
     expect(named.statusCode, named.body).toBe(201);
+
+    // Imported again, a ticket this app made asks its question (its subject), not the answer in its text.
+    const imported = await call(alice, 'GET', `/integrations/${connection.id}/tickets/${link.number}`);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((imported.json() as ImportedTicket).question).toBe(question);
   });
 
   it('shows a status changed in RT in the conversation once the stored one is stale', async () => {

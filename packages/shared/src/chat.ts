@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayText, searchText } from './text.ts';
+import { documentOriginSchema } from './documents.ts';
 import { locales } from './locales.ts';
 
 /**
@@ -93,6 +94,8 @@ export const citationSchema = z.object({
   href: z.string(),
   /** The date the source's content is as of (`YYYY-MM-DD`): a document's last verification, a list's plenary. */
   asOf: z.iso.date().nullable().optional(),
+  /** A document synced from a connection: the remote file and the version the answer quoted. */
+  origin: documentOriginSchema.nullable().optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 

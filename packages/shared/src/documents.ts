@@ -87,6 +87,25 @@ export const ingestionTimingsSchema = z.object({
   totalMs: z.number(),
 });
 
+/**
+ * Where a synced document came from (issue 17): the connection, the remote file and the version the
+ * library holds. Citations carry the origin as it was when the answer was written.
+ */
+export const documentOriginSchema = z.object({
+  connectionId: z.uuid(),
+  connectionName: z.string(),
+  /** The connector kind (`webdav`, `onedrive`, `mediawiki`…). */
+  kind: z.string(),
+  /** The remote file's (or page's) path inside the connection's folder. */
+  path: z.string(),
+  /** The remote's own version tag (ETag, checksum, revision id). */
+  version: z.string(),
+  /** 1 when first synced, one more each time a changed remote file was synced again. */
+  revision: z.number().int().min(1),
+  syncedAt: z.iso.datetime(),
+});
+export type DocumentOrigin = z.infer<typeof documentOriginSchema>;
+
 export const fileSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -108,6 +127,8 @@ export const fileSchema = z.object({
   /** Why ingestion failed: an ingestion failure code (UNSUPPORTED_FILE_TYPE, …) or INGESTION_FAILED. */
   failureCode: z.string().nullable(),
   warnings: z.array(z.string()),
+  /** Synced from a connection: where from, and which version. */
+  origin: documentOriginSchema.nullable().optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -223,6 +244,8 @@ export const passageSchema = z.object({
   asOf: z.iso.date().nullable(),
   /** Knowledge-base documents: whose rules they are (`CH`, `US`, `INT` for the FATF and other international texts). */
   jurisdiction: z.string().nullable().optional(),
+  /** Synced from a connection: the remote file and version this passage was read from. */
+  origin: documentOriginSchema.nullable().optional(),
 });
 export type Passage = z.infer<typeof passageSchema>;
 

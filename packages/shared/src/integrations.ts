@@ -34,6 +34,8 @@ export const connectorKinds = [
   's3',
   'onedrive',
   'dropbox',
+  'googledrive',
+  'box',
   'dokuwiki',
   'mediawiki',
   'confluence',
@@ -42,7 +44,12 @@ export const connectorKinds = [
   'teams',
   'matrix',
   'email',
+  'imap',
   'requesttracker',
+  'jira',
+  'asana',
+  'zendesk',
+  'freshdesk',
 ] as const;
 export const connectorKindSchema = z.enum(connectorKinds);
 export type ConnectorKind = z.infer<typeof connectorKindSchema>;
@@ -52,6 +59,8 @@ export const connectorCapability: Record<ConnectorKind, ConnectorCapability> = {
   s3: 'storage',
   onedrive: 'storage',
   dropbox: 'storage',
+  googledrive: 'storage',
+  box: 'storage',
   dokuwiki: 'wiki',
   mediawiki: 'wiki',
   confluence: 'wiki',
@@ -60,16 +69,31 @@ export const connectorCapability: Record<ConnectorKind, ConnectorCapability> = {
   teams: 'messages',
   matrix: 'messages',
   email: 'messages',
+  imap: 'storage',
   requesttracker: 'tickets',
+  jira: 'tickets',
+  asana: 'tickets',
+  zendesk: 'tickets',
+  freshdesk: 'tickets',
 };
 
 /** The kinds that post to channels (and can carry FATF alerts). */
 export const messageConnectorKinds = connectorKinds.filter((kind) => connectorCapability[kind] === 'messages');
 
-/** Personal connections are their owner's; organisation ones are set up by admins for everyone. */
-export const connectionScopes = ['personal', 'organisation'] as const;
+/**
+ * Personal connections are their owner's; organisation ones are set up by admins for everyone;
+ * company ones by a company's admins for its members.
+ */
+export const connectionScopes = ['personal', 'organisation', 'company'] as const;
 export const connectionScopeSchema = z.enum(connectionScopes);
 export type ConnectionScope = z.infer<typeof connectionScopeSchema>;
+
+/** What a company connection may do: there is no company document library to sync into (yet). */
+export const companyConnectionCapabilities = ['messages', 'tickets'] as const satisfies readonly ConnectorCapability[];
+
+export function allowedForCompany(kind: ConnectorKind): boolean {
+  return (companyConnectionCapabilities as readonly ConnectorCapability[]).includes(connectorCapability[kind]);
+}
 
 export const syncSchedules = ['manual', 'hourly', 'daily'] as const;
 export const syncScheduleSchema = z.enum(syncSchedules);
@@ -208,6 +232,36 @@ export const dropboxSettingsSchema = z.object({
 });
 export type DropboxSettings = z.infer<typeof dropboxSettingsSchema>;
 
+/**
+ * A folder of a cloud drive that names folders by id, not by path: the id as typed, or taken from the
+ * folder's address as the browser shows it (".../folders/<id>" on Google Drive, ".../folder/<id>" on Box).
+ */
+function remoteFolderId(idPattern: RegExp, addressPattern: RegExp, root: string) {
+  return z
+    .string()
+    .trim()
+    .max(2_000, 'integrations:validation.remoteFolderIdInvalid')
+    .transform((value) => (value === '' ? root : (addressPattern.exec(value)?.[1] ?? value)))
+    .refine((value) => idPattern.test(value), 'integrations:validation.remoteFolderIdInvalid')
+    .default(root);
+}
+
+/** Google Drive: a folder of the signed-in account ("root" is My Drive), by id or address (OAuth, no secret typed). */
+export const googledriveSettingsSchema = z.object({
+  remoteFolderId: remoteFolderId(/^[A-Za-z0-9_-]{1,200}$/, /\/folders\/([A-Za-z0-9_-]+)/, 'root'),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type GoogledriveSettings = z.infer<typeof googledriveSettingsSchema>;
+
+/** Box: a folder of the signed-in account ("0" is All Files), by id or address (OAuth, no secret typed). */
+export const boxSettingsSchema = z.object({
+  remoteFolderId: remoteFolderId(/^[0-9]{1,30}$/, /\/folder\/([0-9]+)/, '0'),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type BoxSettings = z.infer<typeof boxSettingsSchema>;
+
 export const dokuwikiSettingsSchema = z.object({
   /** The wiki's address (where doku.php lives), e.g. https://wiki.example.com/. */
   url: httpUrl,
@@ -295,6 +349,14 @@ export const notionSettingsSchema = z.object({
 });
 export type NotionSettings = z.infer<typeof notionSettingsSchema>;
 
+/** What a channel is sent besides shared answers. */
+const channelAlerts = {
+  /** A message whenever the FATF lists change. */
+  fatfAlerts: z.boolean().default(false),
+  /** A message when a sync of a storage folder or wiki (the owner's, or the organisation's) starts failing. */
+  syncAlerts: z.boolean().default(false),
+};
+
 export const slackSettingsSchema = z.object({
   /** A channel id (C…) or name (#compliance). */
   channel: z
@@ -303,15 +365,11 @@ export const slackSettingsSchema = z.object({
     .min(1, 'errors:validation.required')
     .max(80, 'integrations:validation.channelInvalid')
     .regex(/^#?[a-z0-9][a-z0-9._-]*$|^[CGD][A-Z0-9]{6,}$/, 'integrations:validation.channelInvalid'),
-  /** Post a message to the channel whenever the FATF lists change. */
-  fatfAlerts: z.boolean().default(false),
+  ...channelAlerts,
 });
 export type SlackSettings = z.infer<typeof slackSettingsSchema>;
 
-export const teamsSettingsSchema = z.object({
-  /** Post a card to the channel whenever the FATF lists change. */
-  fatfAlerts: z.boolean().default(false),
-});
+export const teamsSettingsSchema = z.object({ ...channelAlerts });
 export type TeamsSettings = z.infer<typeof teamsSettingsSchema>;
 
 export const matrixSettingsSchema = z.object({
@@ -324,8 +382,7 @@ export const matrixSettingsSchema = z.object({
     .min(1, 'errors:validation.required')
     .max(255, 'integrations:validation.roomIdInvalid')
     .regex(/^![^\s:/]+(:[^\s/]+)?$/, 'integrations:validation.roomIdInvalid'),
-  /** Post a message to the room whenever the FATF lists change. */
-  fatfAlerts: z.boolean().default(false),
+  ...channelAlerts,
 });
 export type MatrixSettings = z.infer<typeof matrixSettingsSchema>;
 
@@ -350,10 +407,53 @@ const recipientList = z.preprocess(
 
 export const emailSettingsSchema = z.object({
   recipients: recipientList,
-  /** Send an e-mail whenever the FATF lists change. */
-  fatfAlerts: z.boolean().default(false),
+  ...channelAlerts,
+  /** Alerts wait for one e-mail a day (at ALERT_DIGEST_HOUR_UTC) instead of one e-mail each. */
+  alertDigest: z.boolean().default(false),
 });
+
+/** When a day's digest of alerts is sent to the e-mail connections that asked for one. */
+export const ALERT_DIGEST_HOUR_UTC = 6;
 export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+
+/** A host name (imap.example.com), an IPv4 address or an IPv6 address (with or without brackets). */
+const HOST_PATTERN =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[?[0-9a-f:.]*:[0-9a-f:.]*\]?)$/i;
+
+/**
+ * IMAP in: one folder of a mailbox synced into the library (each message a document, each attached
+ * file one more); answers saved to it are appended as messages. The password is the secret.
+ */
+export const imapSettingsSchema = z.object({
+  /** The IMAP server's host name, e.g. imap.example.com. */
+  host: z
+    .string({ error: 'errors:validation.required' })
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(253, 'integrations:validation.hostInvalid')
+    .regex(HOST_PATTERN, 'integrations:validation.hostInvalid'),
+  /** 993 for IMAP over TLS, 143 for plain IMAP (upgraded with STARTTLS when the server offers it). */
+  port: z.coerce
+    .number({ error: 'integrations:validation.portInvalid' })
+    .int('integrations:validation.portInvalid')
+    .min(1, 'integrations:validation.portInvalid')
+    .max(65_535, 'integrations:validation.portInvalid')
+    .default(993),
+  /** TLS from the first byte (port 993); off: plain IMAP. */
+  tls: z.boolean().default(true),
+  username: z.string().trim().min(1, 'errors:validation.required').max(200, 'integrations:validation.usernameTooLong'),
+  /** The mailbox folder synced (and where saved answers are appended), e.g. INBOX or Compliance. */
+  folder: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(255, 'integrations:validation.mailFolderInvalid')
+    .regex(/^[^\p{Cc}*%]+$/u, 'integrations:validation.mailFolderInvalid')
+    .default('INBOX'),
+  schedule: syncScheduleSchema.default('manual'),
+  knowledgeBase: knowledgeBaseTarget,
+});
+export type ImapSettings = z.infer<typeof imapSettingsSchema>;
 
 /** A Request Tracker connection: the server and the queue new tickets and tasks go into. */
 export const requestTrackerSettingsSchema = z.object({
@@ -368,6 +468,69 @@ export const requestTrackerSettingsSchema = z.object({
     .regex(/^[^\p{Cc}/]+$/u, 'integrations:validation.queueInvalid'),
 });
 export type RequestTrackerSettings = z.infer<typeof requestTrackerSettingsSchema>;
+
+/** A Jira Cloud connection: the site, the account whose API token is the secret, and where issues go. */
+export const jiraSettingsSchema = z.object({
+  /** The site's address, e.g. https://example.atlassian.net (the API is at /rest/api/3). */
+  url: httpUrl,
+  /** The Atlassian account's e-mail address; the API token is the secret. */
+  email: z
+    .string()
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(254, 'integrations:validation.emailInvalid')
+    .refine((value) => z.email().safeParse(value).success, 'integrations:validation.emailInvalid'),
+  /** The project's key, as in its issues' keys (COMP for COMP-12). */
+  projectKey: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, 'errors:validation.required')
+    .max(255, 'integrations:validation.projectKeyInvalid')
+    .regex(/^[A-Z][A-Z0-9_]*$/, 'integrations:validation.projectKeyInvalid'),
+  /** The issue type new issues get, by name as the project shows it ("Task", "Aufgabe"…). */
+  issueType: z
+    .string()
+    .trim()
+    .max(255, 'integrations:validation.issueTypeInvalid')
+    .regex(/^[^\p{Cc}]*$/u, 'integrations:validation.issueTypeInvalid')
+    .transform((value) => value || 'Task')
+    .default('Task'),
+});
+export type JiraSettings = z.infer<typeof jiraSettingsSchema>;
+
+/** An Asana gid: a number of up to 19 digits, kept as text as Asana writes it. */
+const asanaGid = (message: string) => z.string().trim().max(19, message).regex(/^\d*$/, message);
+
+/** An Asana connection: the project tasks go into (a personal access token is the secret). */
+export const asanaSettingsSchema = z.object({
+  /** The project's gid, as in its address (app.asana.com/0/<project gid>/…). */
+  projectGid: asanaGid('integrations:validation.asanaGidInvalid').min(1, 'errors:validation.required'),
+  /** The workspace's gid, when the project must be of this workspace; empty = the project's own. */
+  workspaceGid: asanaGid('integrations:validation.asanaGidInvalid').default(''),
+});
+export type AsanaSettings = z.infer<typeof asanaSettingsSchema>;
+
+/** A Zendesk Support connection: the account's address and the agent whose API token is the secret. */
+export const zendeskSettingsSchema = z.object({
+  /** The account's address, e.g. https://example.zendesk.com (the API is at <url>/api/v2/). */
+  url: httpUrl,
+  /** The agent's e-mail address: Zendesk signs API tokens in as `email/token`. */
+  email: z
+    .string({ error: 'errors:validation.required' })
+    .trim()
+    .min(1, 'errors:validation.required')
+    .max(254, 'integrations:validation.emailInvalid')
+    .refine((value) => z.email().safeParse(value).success, 'integrations:validation.emailInvalid'),
+});
+export type ZendeskSettings = z.infer<typeof zendeskSettingsSchema>;
+
+/** A Freshdesk connection: the helpdesk's address; the agent's API key is the secret. */
+export const freshdeskSettingsSchema = z.object({
+  /** The helpdesk's address, e.g. https://example.freshdesk.com (the API is at <url>/api/v2/). */
+  url: httpUrl,
+});
+export type FreshdeskSettings = z.infer<typeof freshdeskSettingsSchema>;
 
 const connectionName = displayText(CONNECTION_NAME_MAX_LENGTH, {
   required: 'errors:validation.required',
@@ -441,7 +604,7 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     kind: z.literal('teams'),
     scope: connectionScopeSchema.default('personal'),
     name: connectionName,
-    settings: teamsSettingsSchema.default({ fatfAlerts: false }),
+    settings: teamsSettingsSchema.default({ fatfAlerts: false, syncAlerts: false }),
     /** The Workflows webhook address: it carries its own signature, so it is kept as a secret. */
     secret: httpUrl,
   }),
@@ -464,6 +627,14 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     secret: z.string().trim().max(0, 'errors:validation.invalid').default(''),
   }),
   z.object({
+    kind: z.literal('imap'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: imapSettingsSchema,
+    /** The mailbox's password (or an app password). */
+    secret: secret.min(1, 'errors:validation.required'),
+  }),
+  z.object({
     kind: z.literal('requesttracker'),
     scope: connectionScopeSchema.default('personal'),
     name: connectionName,
@@ -472,6 +643,46 @@ export const createConnectionInputSchema = z.discriminatedUnion('kind', [
     secret: secret
       .min(1, 'errors:validation.required')
       .regex(/^[\x21-\x7e]+$/, 'integrations:validation.requestTrackerTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('jira'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: jiraSettingsSchema,
+    /** An API token of the Atlassian account (id.atlassian.com → Security → API tokens). */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.apiTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('asana'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: asanaSettingsSchema,
+    /** A personal access token of the Asana account tasks are created as (My settings → Apps → Developer apps). */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.apiTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('zendesk'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: zendeskSettingsSchema,
+    /** An API token (Admin Center → Apps and integrations → Zendesk API); tickets are created as the agent. */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.apiTokenInvalid'),
+  }),
+  z.object({
+    kind: z.literal('freshdesk'),
+    scope: connectionScopeSchema.default('personal'),
+    name: connectionName,
+    settings: freshdeskSettingsSchema,
+    /** The agent's API key (Profile settings → View API key); tickets are created as that agent. */
+    secret: secret
+      .min(1, 'errors:validation.required')
+      .regex(/^[\x21-\x7e]+$/, 'integrations:validation.apiKeyInvalid'),
   }),
 ]);
 export type CreateConnectionInput = z.input<typeof createConnectionInputSchema>;
@@ -511,7 +722,11 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-export const connectionListSchema = z.object({ connections: z.array(connectionSchema) });
+export const connectionListSchema = z.object({
+  connections: z.array(connectionSchema),
+  /** Company connections only: whose they are and whether the caller manages them (its admins do). */
+  company: z.object({ name: z.string(), canManage: z.boolean(), managers: z.array(z.string()) }).optional(),
+});
 export type ConnectionList = z.infer<typeof connectionListSchema>;
 
 export const connectionTestResultSchema = z.object({
@@ -551,10 +766,13 @@ export type SyncRunList = z.infer<typeof syncRunListSchema>;
 
 // ---- sharing and the journal ----
 
-/** An answer of one's own conversation, sent through a connection (a channel, or saved to storage). */
+/**
+ * An answer of one's own conversation, sent through a connection (a channel, or saved to storage);
+ * without `messageId`, the whole conversation, saved to a storage folder or published to a wiki.
+ */
 export const shareAnswerInputSchema = z.object({
   conversationId: z.uuid(),
-  messageId: z.uuid(),
+  messageId: z.uuid().optional(),
 });
 export type ShareAnswerInput = z.infer<typeof shareAnswerInputSchema>;
 
@@ -592,7 +810,12 @@ export type JournalPage = z.infer<typeof journalPageSchema>;
 // ---- OAuth (authorization code with PKCE) ----
 
 /** The kinds whose connections are signed in through the vendor's OAuth page instead of a typed secret. */
-export const oauthConnectorKinds = ['onedrive', 'dropbox'] as const satisfies readonly ConnectorKind[];
+export const oauthConnectorKinds = [
+  'onedrive',
+  'dropbox',
+  'googledrive',
+  'box',
+] as const satisfies readonly ConnectorKind[];
 export const oauthConnectorKindSchema = z.enum(oauthConnectorKinds);
 export type OAuthConnectorKind = z.infer<typeof oauthConnectorKindSchema>;
 
@@ -604,6 +827,8 @@ export function isOAuthKind(kind: ConnectorKind): kind is OAuthConnectorKind {
 export const oauthSettingsSchemas = {
   onedrive: onedriveSettingsSchema,
   dropbox: dropboxSettingsSchema,
+  googledrive: googledriveSettingsSchema,
+  box: boxSettingsSchema,
 } as const satisfies Record<OAuthConnectorKind, z.ZodObject>;
 
 export const oauthKindParamsSchema = z.object({ kind: oauthConnectorKindSchema });

@@ -23,7 +23,20 @@ export const ticketNumberSchema = z.coerce
   .number({ error: 'integrations:validation.ticketNumberInvalid' })
   .int('integrations:validation.ticketNumberInvalid')
   .min(1, 'integrations:validation.ticketNumberInvalid')
-  .max(2_147_483_647, 'integrations:validation.ticketNumberInvalid');
+  .max(Number.MAX_SAFE_INTEGER, 'integrations:validation.ticketNumberInvalid');
+
+/** A ticket's own label where the product has one besides its number: a Jira issue key such as COMP-12. */
+export const ticketReferenceSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(300, 'integrations:validation.ticketNumberInvalid')
+  .regex(/^[A-Z][A-Z0-9_]*-[1-9]\d*$/, 'integrations:validation.ticketNumberInvalid');
+
+/** A ticket named by its number (RT, Asana, Jira's issue id) or by its label (Jira's key). */
+export const ticketIdentifierSchema = z.union([ticketNumberSchema, ticketReferenceSchema], {
+  error: 'integrations:validation.ticketNumberInvalid',
+});
 
 /** A conversation's last answer (or the one named) becomes a ticket: subject the question, body the answer. */
 export const createTicketInputSchema = z.object({
@@ -51,7 +64,7 @@ export const createTaskInputSchema = z
       .max(TICKET_DESCRIPTION_MAX_LENGTH, 'integrations:validation.descriptionTooLong')
       .default(''),
     due: dueDate.nullable().default(null),
-    /** The remote user the task is assigned to (RT: a user name or e-mail address); empty = nobody. */
+    /** The remote user the task is assigned to (RT: a user name or e-mail address; Jira, Asana: an e-mail address); empty = nobody. */
     owner: z
       .string()
       .trim()
@@ -74,6 +87,8 @@ export const ticketLinkSchema = z.object({
   connectionId: z.uuid().nullable(),
   connectionName: z.string(),
   number: z.number().int(),
+  /** The remote's own label when it is not the number ("COMP-12" for Jira); shown instead of "#number". */
+  reference: z.string().nullable(),
   title: z.string(),
   /** Where a person opens it in the remote. */
   url: z.string(),
@@ -98,7 +113,7 @@ export const ticketLinksQuerySchema = z
     message: 'errors:validation.invalid',
   });
 
-export const ticketParamsSchema = z.object({ id: z.uuid(), number: ticketNumberSchema });
+export const ticketParamsSchema = z.object({ id: z.uuid(), number: ticketIdentifierSchema });
 
 /** A ticket's first message, to start a new conversation with. */
 export const importedTicketSchema = z.object({

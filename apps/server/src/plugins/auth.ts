@@ -6,6 +6,7 @@ import { createAccess, type Access } from '../modules/access/access.ts';
 import { anonymousActor, userActor, type Actor, type AnonymousActor } from '../modules/access/actor.ts';
 import { createSessionService, type AuthContext, type SessionService } from '../modules/auth/session.service.ts';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.ts';
+import { sessionMemoryGuard } from './session-memory.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,9 +39,9 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export const authPlugin = fp(
   async (app) => {
-    // On the embedded database, a signed-in request reads its session from memory while nothing was written.
+    // A signed-in request reads its session from memory while nothing it depends on was written (ADR 027).
     const sessions = createSessionService(createSessionsRepository(app.db), {
-      writeGeneration: app.database.writeGeneration,
+      memory: await sessionMemoryGuard(app),
     });
     const access = createAccess(createAccessRepository(app.db));
     app.decorate('sessions', sessions);

@@ -146,12 +146,14 @@ export interface OAuthVendorConfig {
   tokenUrl: string;
   /** The API's address (Graph: without the version; Dropbox: the RPC host). */
   apiUrl: string;
-  /** Dropbox only: the content host (downloads and uploads). */
+  /** Dropbox: the content host (downloads and uploads); Box: the upload host; others: the API's address. */
   contentUrl: string;
 }
 export interface OAuthVendorsConfig {
   onedrive: OAuthVendorConfig | undefined;
   dropbox: OAuthVendorConfig | undefined;
+  googledrive: OAuthVendorConfig | undefined;
+  box: OAuthVendorConfig | undefined;
 }
 
 function optional<T extends z.ZodType>(schema: T) {
@@ -304,6 +306,16 @@ export const envSchema = z
     DROPBOX_WEB_URL: withDefault(httpUrl('https://www.dropbox.com'), 'https://www.dropbox.com'),
     DROPBOX_API_URL: withDefault(httpUrl('https://api.dropboxapi.com'), 'https://api.dropboxapi.com'),
     DROPBOX_CONTENT_URL: withDefault(httpUrl('https://content.dropboxapi.com'), 'https://content.dropboxapi.com'),
+    GOOGLE_CLIENT_ID: optional(text('the client id of a Google Cloud OAuth client (web application)')),
+    GOOGLE_CLIENT_SECRET: optional(text('the client secret of that OAuth client')),
+    GOOGLE_ACCOUNTS_URL: withDefault(httpUrl('https://accounts.google.com'), 'https://accounts.google.com'),
+    GOOGLE_OAUTH_URL: withDefault(httpUrl('https://oauth2.googleapis.com'), 'https://oauth2.googleapis.com'),
+    GOOGLE_DRIVE_URL: withDefault(httpUrl('https://www.googleapis.com'), 'https://www.googleapis.com'),
+    BOX_CLIENT_ID: optional(text('the client id of a Box Platform app (user authentication, OAuth 2.0)')),
+    BOX_CLIENT_SECRET: optional(text('the client secret of that Box app')),
+    BOX_ACCOUNT_URL: withDefault(httpUrl('https://account.box.com'), 'https://account.box.com'),
+    BOX_API_URL: withDefault(httpUrl('https://api.box.com'), 'https://api.box.com'),
+    BOX_UPLOAD_URL: withDefault(httpUrl('https://upload.box.com'), 'https://upload.box.com'),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long')),
     ANON_DAILY_QUERY_LIMIT: withDefault(wholeNumber(0, 1_000_000), '5'),
@@ -338,6 +350,10 @@ export const envSchema = z
     requireWith('MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET');
     requireWith('DROPBOX_CLIENT_SECRET', 'DROPBOX_CLIENT_ID');
     requireWith('DROPBOX_CLIENT_ID', 'DROPBOX_CLIENT_SECRET');
+    requireWith('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID');
+    requireWith('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+    requireWith('BOX_CLIENT_SECRET', 'BOX_CLIENT_ID');
+    requireWith('BOX_CLIENT_ID', 'BOX_CLIENT_SECRET');
     requireWith('ADMIN_PASSWORD', 'ADMIN_EMAIL');
     requireWith('ADMIN_EMAIL', 'ADMIN_PASSWORD');
   });
@@ -382,6 +398,28 @@ function oauthVendors(env: ParsedEnv): OAuthVendorsConfig {
             tokenUrl: `${base(env.DROPBOX_API_URL)}/oauth2/token`,
             apiUrl: base(env.DROPBOX_API_URL),
             contentUrl: base(env.DROPBOX_CONTENT_URL),
+          }
+        : undefined,
+    googledrive:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authorizeUrl: `${base(env.GOOGLE_ACCOUNTS_URL)}/o/oauth2/v2/auth`,
+            tokenUrl: `${base(env.GOOGLE_OAUTH_URL)}/token`,
+            apiUrl: base(env.GOOGLE_DRIVE_URL),
+            contentUrl: base(env.GOOGLE_DRIVE_URL),
+          }
+        : undefined,
+    box:
+      env.BOX_CLIENT_ID && env.BOX_CLIENT_SECRET
+        ? {
+            clientId: env.BOX_CLIENT_ID,
+            clientSecret: env.BOX_CLIENT_SECRET,
+            authorizeUrl: `${base(env.BOX_ACCOUNT_URL)}/api/oauth2/authorize`,
+            tokenUrl: `${base(env.BOX_API_URL)}/oauth2/token`,
+            apiUrl: base(env.BOX_API_URL),
+            contentUrl: base(env.BOX_UPLOAD_URL),
           }
         : undefined,
   };

@@ -45,12 +45,13 @@ export function registerLifecycle(app: FastifyInstance): void {
     if (inFlight === 0) for (const wake of idleWaiters) wake();
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is work for nothing.
+  app.addHook('onRequest', (request, reply, done) => {
     // A realtime socket stays open for the whole visit: it is closed by the realtime plugin, not awaited.
-    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return done();
     if (stopping && isApiPath(request.url) && !stillServedWhileStopping.has(request.url.split('?')[0]!)) {
       reply.header('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
-      throw new AppError('SERVER_RESTARTING', 503, 'The server is restarting; retry in a few seconds');
+      return done(new AppError('SERVER_RESTARTING', 503, 'The server is restarting; retry in a few seconds'));
     }
     inFlight += 1;
     // 'close' fires for every ending (sent, hijacked stream ended, client gone), exactly once. A response
@@ -60,12 +61,14 @@ export function registerLifecycle(app: FastifyInstance): void {
       finished();
       if (stopping) request.raw.socket?.end();
     });
+    done();
   });
 
   // Answers sent during a stop end their connection: a keep-alive client would otherwise hold it open
   // (and the stop would wait for it) until the keep-alive timeout.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const lifecycle: Lifecycle = {

@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOAuthStandIn, readBody, sendJson as send } from './oauth-stand-in.ts';
 
 /**
  * A local stand-in for Dropbox's OAuth pages and HTTP API v2: an HTTP server on 127.0.0.1 speaking
  * exactly the calls the Dropbox connector and the OAuth flow make (DROPBOX_WEB_URL, DROPBOX_API_URL and
  * DROPBOX_CONTENT_URL all point here; Dropbox cannot be reached from here).
  *
- * - `GET /oauth2/authorize`: consents at once — 302 to the redirect URI with a code and the state,
- *   after checking the app key, the redirect URI and an S256 code challenge.
- * - `POST /oauth2/token`: `authorization_code` (the PKCE verifier must hash to the challenge; a code is
- *   used once) and `refresh_token` (not rotated, as Dropbox does); errors `{ error: 'invalid_grant' }`.
+ * - `GET /oauth2/authorize` and `POST /oauth2/token`: the shared OAuth stand-in (oauth-stand-in.ts); the
+ *   refresh token is not rotated, as Dropbox does.
  * - `POST /2/files/list_folder` (recursive, paged by `limit`) and `/2/files/list_folder/continue`,
  *   `/2/files/get_metadata`, and on the content host `/2/files/download` and `/2/files/upload`
  *   (arguments in the `Dropbox-API-Arg` header). Files carry `rev` and a `content_hash`.
@@ -31,11 +30,15 @@ export async function startDropboxStandIn({
   accessTokenSeconds = 14_400,
 }: { clientId?: string; clientSecret?: string; accessTokenSeconds?: number } = {}) {
   const files = new Map<string, DropboxStandInFile>();
-  const codes = new Map<string, { challenge: string; redirectUri: string; used: boolean }>();
-  const accessTokens = new Map<string, { expiresAt: number }>();
-  const refreshTokens = new Set<string>();
+  const oauth = createOAuthStandIn({
+    clientId,
+    clientSecret,
+    accessTokenSeconds,
+    accessTokenPrefix: 'sl.stand-in-',
+    refreshTokenPrefix: 'stand-in-rt-',
+    rotateRefreshTokens: false,
+  });
   const cursors = new Map<string, { entries: unknown[]; offset: number; limit: number }>();
-  const tokenRequests: Record<string, string>[] = [];
   const calls: { path: string; status: number; arg?: unknown }[] = [];
   let throttled = 0;
   let retryAfterSeconds = 1;
@@ -74,41 +77,14 @@ export async function startDropboxStandIn({
   const folderExists = (folder: string) =>
     folder === '' || [...files.keys()].some((key) => key.startsWith(`${folder.toLowerCase()}/`));
 
-  function send(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  }
   const pathError = (response: http.ServerResponse, tag: string) =>
     send(response, 409, { error_summary: `path/${tag}/..`, error: { '.tag': 'path', path: { '.tag': tag } } });
 
-  async function readBody(request: http.IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
-  function issueTokens(refreshToken?: string) {
-    const accessToken = `sl.stand-in-${randomBytes(16).toString('hex')}`;
-    accessTokens.set(accessToken, { expiresAt: Date.now() + accessTokenSeconds * 1000 });
-    const body: Record<string, unknown> = {
-      access_token: accessToken,
-      token_type: 'bearer',
-      expires_in: accessTokenSeconds,
-    };
-    if (!refreshToken) {
-      const issued = `stand-in-rt-${randomBytes(16).toString('hex')}`;
-      refreshTokens.add(issued);
-      body['refresh_token'] = issued;
-    }
-    return body;
-  }
-
   async function api(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<unknown> {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const known = token ? accessTokens.get(token) : undefined;
-    if (!known)
+    const bearer = oauth.bearer(request);
+    if (bearer === 'unknown')
       return send(response, 401, { error_summary: 'invalid_access_token/', error: { '.tag': 'invalid_access_token' } });
-    if (known.expiresAt <= Date.now()) {
+    if (bearer === 'expired') {
       return send(response, 401, { error_summary: 'expired_access_token/', error: { '.tag': 'expired_access_token' } });
     }
     if (throttled > 0) {
@@ -197,46 +173,9 @@ export async function startDropboxStandIn({
     return send(response, 400, { error_summary: `unknown endpoint ${endpoint}` });
   }
 
-  async function oauth(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
-    if (request.method === 'GET' && url.pathname === '/oauth2/authorize') {
-      const query = url.searchParams;
-      const redirectUri = query.get('redirect_uri') ?? '';
-      if (query.get('client_id') !== clientId || !redirectUri) return send(response, 400, { error: 'invalid_client' });
-      if (query.get('code_challenge_method') !== 'S256' || !query.get('code_challenge')) {
-        return send(response, 400, { error: 'invalid_request' });
-      }
-      const code = `code-${randomBytes(16).toString('hex')}`;
-      codes.set(code, { challenge: query.get('code_challenge')!, redirectUri, used: false });
-      const target = new URL(redirectUri);
-      target.searchParams.set('code', code);
-      target.searchParams.set('state', query.get('state') ?? '');
-      response.writeHead(302, { location: target.href });
-      return void response.end();
-    }
-    if (request.method === 'POST' && url.pathname === '/oauth2/token') {
-      const form = Object.fromEntries(new URLSearchParams((await readBody(request)).toString()));
-      tokenRequests.push(form);
-      if (form['client_id'] !== clientId || form['client_secret'] !== clientSecret) {
-        return send(response, 400, { error: 'invalid_client' });
-      }
-      if (form['grant_type'] === 'authorization_code') {
-        const entry = codes.get(form['code'] ?? '');
-        const challenge = createHash('sha256')
-          .update(form['code_verifier'] ?? '')
-          .digest('base64url');
-        if (!entry || entry.used || entry.redirectUri !== form['redirect_uri'] || entry.challenge !== challenge) {
-          if (entry) entry.used = true;
-          return send(response, 400, { error: 'invalid_grant', error_description: 'invalid code verifier' });
-        }
-        entry.used = true;
-        return send(response, 200, issueTokens());
-      }
-      if (form['grant_type'] === 'refresh_token') {
-        if (!refreshTokens.has(form['refresh_token'] ?? '')) return send(response, 400, { error: 'invalid_grant' });
-        return send(response, 200, issueTokens(form['refresh_token']));
-      }
-      return send(response, 400, { error: 'unsupported_grant_type' });
-    }
+  async function signIn(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
+    if (request.method === 'GET' && url.pathname === '/oauth2/authorize') return oauth.authorize(response, url);
+    if (request.method === 'POST' && url.pathname === '/oauth2/token') return oauth.token(request, response);
     send(response, 404, { error: 'not_found' });
   }
 
@@ -246,7 +185,7 @@ export async function startDropboxStandIn({
     const work =
       url.pathname.startsWith('/2/') && request.method === 'POST'
         ? api(request, response, url)
-        : oauth(request, response, url);
+        : signIn(request, response, url);
     work.catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, { error_summary: String(error) });
     });
@@ -258,7 +197,7 @@ export async function startDropboxStandIn({
     url: baseUrl,
     clientId,
     clientSecret,
-    tokenRequests,
+    tokenRequests: oauth.tokenRequests,
     calls,
     putFile(filePath: string, content: string) {
       revision += 1;
@@ -275,9 +214,7 @@ export async function startDropboxStandIn({
     file(filePath: string): DropboxStandInFile | undefined {
       return files.get(normalise(filePath).toLowerCase());
     },
-    expireAccessTokens() {
-      for (const entry of accessTokens.values()) entry.expiresAt = 0;
-    },
+    expireAccessTokens: oauth.expireAccessTokens,
     throttle(count: number, seconds = 1) {
       throttled = count;
       retryAfterSeconds = seconds;

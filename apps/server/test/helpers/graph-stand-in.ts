@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOAuthStandIn, readBody, sendJson as send } from './oauth-stand-in.ts';
 
 /**
  * A local stand-in for Microsoft's identity platform and Microsoft Graph (OneDrive / SharePoint
@@ -8,11 +9,8 @@ import type { AddressInfo } from 'node:net';
  * flow make. Microsoft's services cannot be reached from here; MICROSOFT_LOGIN_URL and
  * MICROSOFT_GRAPH_URL point at this server instead.
  *
- * - `GET /{tenant}/oauth2/v2.0/authorize`: the user "consents" at once — 302 to the redirect URI with a
- *   code and the state (after checking the client id, redirect URI and an S256 code challenge).
- * - `POST /{tenant}/oauth2/v2.0/token`: `authorization_code` (the PKCE verifier must hash to the
- *   challenge; a code is used once) and `refresh_token` (rotated, as Microsoft does); errors as
- *   `{ error: 'invalid_grant' }` with 400.
+ * - `GET /{tenant}/oauth2/v2.0/authorize` and `POST /{tenant}/oauth2/v2.0/token`: the shared OAuth
+ *   stand-in (oauth-stand-in.ts); the refresh token is rotated, as Microsoft does.
  * - Graph v1.0 under `/v1.0/me/drive` or `/v1.0/drives/{id}`: `root`, `root:/path:`, `items/{id}`,
  *   `items/{id}/children` (paged with `$top` and `@odata.nextLink`), `root:/path:/content` (PUT: a
  *   simple upload that creates the folders of the path). Items carry `eTag` (changes with any change)
@@ -46,12 +44,17 @@ export async function startGraphStandIn({
 }: { clientId?: string; clientSecret?: string; accessTokenSeconds?: number } = {}) {
   /** Files by drive ('me' or a drive id), then by lower-case path. */
   const drives = new Map<string, Map<string, GraphStandInFile>>([['me', new Map()]]);
-  const codes = new Map<string, { challenge: string; redirectUri: string; used: boolean }>();
-  const accessTokens = new Map<string, { expiresAt: number }>();
-  const refreshTokens = new Set<string>();
+  const oauth = createOAuthStandIn({
+    clientId,
+    clientSecret,
+    accessTokenSeconds,
+    accessTokenPrefix: 'graph-at-',
+    refreshTokenPrefix: 'graph-rt-',
+    rotateRefreshTokens: true,
+    invalidClientStatus: 401,
+  });
   const downloads = new Map<string, { drive: string; key: string }>();
   const calls: GraphStandInCall[] = [];
-  const tokenRequests: Record<string, string>[] = [];
   let throttled = 0;
   let retryAfterSeconds = 1;
   let sequence = 0;
@@ -111,79 +114,21 @@ export async function startGraphStandIn({
     return [...items.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, item]) => item);
   }
 
-  function send(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(JSON.stringify(body));
-  }
   const graphError = (response: http.ServerResponse, status: number, code: string, message: string, headers = {}) =>
     send(response, status, { error: { code, message } }, headers);
 
-  async function readBody(request: http.IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  }
-
-  function issueTokens() {
-    const accessToken = `graph-at-${randomBytes(16).toString('hex')}`;
-    const refreshToken = `graph-rt-${randomBytes(16).toString('hex')}`;
-    accessTokens.set(accessToken, { expiresAt: Date.now() + accessTokenSeconds * 1000 });
-    refreshTokens.add(refreshToken);
-    return {
-      token_type: 'Bearer',
-      access_token: accessToken,
-      refresh_token: refreshToken,
-      expires_in: accessTokenSeconds,
-    };
-  }
-
-  async function oauth(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
+  async function signIn(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
     if (request.method === 'GET' && url.pathname === `/${TENANT}/oauth2/v2.0/authorize`) {
-      const query = url.searchParams;
-      const redirectUri = query.get('redirect_uri') ?? '';
-      if (query.get('client_id') !== clientId || !redirectUri) return send(response, 400, { error: 'invalid_client' });
-      if (query.get('code_challenge_method') !== 'S256' || !query.get('code_challenge')) {
-        return send(response, 400, { error: 'invalid_request', error_description: 'PKCE S256 required' });
-      }
-      const code = `code-${randomBytes(16).toString('hex')}`;
-      codes.set(code, { challenge: query.get('code_challenge')!, redirectUri, used: false });
-      const target = new URL(redirectUri);
-      target.searchParams.set('code', code);
-      target.searchParams.set('state', query.get('state') ?? '');
-      response.writeHead(302, { location: target.href });
-      return void response.end();
+      return oauth.authorize(response, url);
     }
     if (request.method === 'POST' && url.pathname === `/${TENANT}/oauth2/v2.0/token`) {
-      const form = Object.fromEntries(new URLSearchParams((await readBody(request)).toString()));
-      tokenRequests.push(form);
-      if (form['client_id'] !== clientId || form['client_secret'] !== clientSecret) {
-        return send(response, 401, { error: 'invalid_client' });
-      }
-      if (form['grant_type'] === 'authorization_code') {
-        const entry = codes.get(form['code'] ?? '');
-        const challenge = createHash('sha256')
-          .update(form['code_verifier'] ?? '')
-          .digest('base64url');
-        if (!entry || entry.used || entry.redirectUri !== form['redirect_uri'] || entry.challenge !== challenge) {
-          if (entry) entry.used = true;
-          return send(response, 400, { error: 'invalid_grant', error_description: 'AADSTS501481: code verifier' });
-        }
-        entry.used = true;
-        return send(response, 200, issueTokens());
-      }
-      if (form['grant_type'] === 'refresh_token') {
-        if (!refreshTokens.delete(form['refresh_token'] ?? '')) return send(response, 400, { error: 'invalid_grant' });
-        return send(response, 200, issueTokens());
-      }
-      return send(response, 400, { error: 'unsupported_grant_type' });
+      return oauth.token(request, response);
     }
     send(response, 404, { error: 'not_found' });
   }
 
   async function graph(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const known = token ? accessTokens.get(token) : undefined;
-    if (!known || known.expiresAt <= Date.now()) {
+    if (oauth.bearer(request) !== 'valid') {
       return graphError(response, 401, 'InvalidAuthenticationToken', 'Access token has expired or is not yet valid.');
     }
     if (throttled > 0) {
@@ -271,7 +216,7 @@ export async function startGraphStandIn({
             response.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.content.byteLength });
             response.end(file.content);
           })()
-        : oauth(request, response, url);
+        : signIn(request, response, url);
     work
       .then(() => calls.push({ method: request.method ?? '', path: url.pathname, status: response.statusCode }))
       .catch((error: unknown) => {
@@ -288,7 +233,7 @@ export async function startGraphStandIn({
     tenant: TENANT,
     calls,
     /** Every form posted to the token endpoint (the tests check no secret travels elsewhere). */
-    tokenRequests,
+    tokenRequests: oauth.tokenRequests,
     /** Adds or replaces a file (its cTag and eTag change). */
     putFile(filePath: string, content: string, { drive = 'me', mimeType = 'text/plain' } = {}) {
       const key = normalise(filePath);
@@ -312,14 +257,9 @@ export async function startGraphStandIn({
       return [...files(drive).values()];
     },
     /** Every access token issued so far is expired from now on (refresh tokens stay valid). */
-    expireAccessTokens() {
-      for (const entry of accessTokens.values()) entry.expiresAt = 0;
-    },
+    expireAccessTokens: oauth.expireAccessTokens,
     /** The user withdrew the app's access: every token, refresh tokens included, stops working. */
-    revokeAll() {
-      accessTokens.clear();
-      refreshTokens.clear();
-    },
+    revokeAll: oauth.revokeAll,
     /** The next `count` Graph calls answer 429 with Retry-After: `seconds`. */
     throttle(count: number, seconds = 1) {
       throttled = count;

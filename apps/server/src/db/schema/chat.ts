@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { DocumentOrigin } from '@compliance/shared/documents';
 import { promptRuns } from './prompts.ts';
 import { users } from './users.ts';
 
@@ -63,6 +64,8 @@ export interface StoredCitation {
   quote: string;
   href: string;
   asOf?: string | null;
+  /** A synced document: the remote file and the version quoted. */
+  origin?: DocumentOrigin | null;
 }
 
 export const chatMessages = pgTable(

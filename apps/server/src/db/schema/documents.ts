@@ -15,6 +15,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { DocumentOrigin } from '@compliance/shared/documents';
 import { jobs } from './jobs.ts';
 import { users } from './users.ts';
 
@@ -123,6 +124,8 @@ export const files = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     timings: jsonb('timings').$type<Record<string, number>>(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** Synced from a connection (issue 17): the remote file and version held; null for uploads. */
+    origin: jsonb('origin').$type<DocumentOrigin>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './billing.ts';
 import { files, folders } from './documents.ts';
 import { users } from './users.ts';
 
@@ -12,15 +13,19 @@ export const integrationConnections = pgTable(
   'integration_connections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    scope: text('scope', { enum: ['personal', 'organisation'] }).notNull(),
+    scope: text('scope', { enum: ['personal', 'organisation', 'company'] }).notNull(),
     /** The owner of a personal connection; the admin who set up an organisation one (null once deleted). */
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The company a `company` connection belongs to (its admins manage it, its members use it). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind', {
       enum: [
         'webdav',
         's3',
         'onedrive',
         'dropbox',
+        'googledrive',
+        'box',
         'dokuwiki',
         'mediawiki',
         'confluence',
@@ -29,7 +34,12 @@ export const integrationConnections = pgTable(
         'teams',
         'matrix',
         'email',
+        'imap',
         'requesttracker',
+        'jira',
+        'asana',
+        'zendesk',
+        'freshdesk',
       ],
     }).notNull(),
     name: text('name').notNull(),
@@ -54,6 +64,11 @@ export const integrationConnections = pgTable(
     index('integration_connections_owner_idx').on(table.ownerUserId),
     index('integration_connections_due_idx').on(table.nextSyncAt),
     check('integration_connections_owner_check', sql`${table.scope} <> 'personal' OR ${table.ownerUserId} IS NOT NULL`),
+    index('integration_connections_company_idx').on(table.companyId),
+    check(
+      'integration_connections_company_check',
+      sql`(${table.scope} = 'company') = (${table.companyId} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -99,6 +114,8 @@ export const integrationRemoteFiles = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     /** The remote's ETag (or size + modification time when it has none). */
     version: text('version').notNull(),
+    /** 1 when first synced, one more for each changed version synced since (cited as "version n"). */
+    revision: integer('revision').notNull().default(1),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -118,7 +135,9 @@ export const integrationJournal = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     connectionId: uuid('connection_id').references(() => integrationConnections.id, { onDelete: 'set null' }),
     connectionName: text('connection_name').notNull(),
-    connectionScope: text('connection_scope', { enum: ['personal', 'organisation'] }).notNull(),
+    connectionScope: text('connection_scope', { enum: ['personal', 'organisation', 'company'] }).notNull(),
+    /** The sender's company when it was sent (or the company connection's): the company's books and records. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     destination: text('destination').notNull(),
     senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -133,6 +152,40 @@ export const integrationJournal = pgTable(
   (table) => [
     index('integration_journal_sender_idx').on(table.senderUserId, table.sentAt),
     index('integration_journal_sent_idx').on(table.sentAt),
+    index('integration_journal_company_idx').on(table.companyId, table.sentAt),
+  ],
+);
+
+/**
+ * One alert to deliver to one channel (the outbox of alerts): a change of the FATF lists, or a sync
+ * that started failing. Made once per subject and channel (unique), in the transaction that queues its
+ * job; the job posts, then marks it sent with its journal entry in one transaction, so retries and
+ * restarts never post a delivered alert again. An e-mail connection that wants a digest gets the day's
+ * pending alerts in one message.
+ */
+export const integrationAlertDeliveries = pgTable(
+  'integration_alert_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['fatf_change', 'sync_failed'] }).notNull(),
+    /** What the alert is about: the countries module's change id, or the failed sync run's id. */
+    subjectId: uuid('subject_id').notNull(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => integrationConnections.id, { onDelete: 'cascade' }),
+    /** What the message is made from (the changed countries; the failed connection and why). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** `sending`: claimed by the delivery job named in `claimedBy` (a digest claims its channel's pending alerts). */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    claimedBy: uuid('claimed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('integration_alert_deliveries_subject_idx').on(table.subjectId, table.connectionId),
+    index('integration_alert_deliveries_pending_idx').on(table.connectionId, table.status),
   ],
 );
 
@@ -152,7 +205,7 @@ export const integrationOauthStates = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['onedrive', 'dropbox'] }).notNull(),
+    kind: text('kind', { enum: ['onedrive', 'dropbox', 'googledrive', 'box'] }).notNull(),
     /** The PKCE code verifier, sealed. */
     verifierCiphertext: text('verifier_ciphertext').notNull(),
     /** The connection to create (scope, name, settings) or the one to sign in again (connectionId). */
@@ -169,3 +222,4 @@ export const integrationOauthStates = pgTable(
 export type IntegrationConnectionRow = typeof integrationConnections.$inferSelect;
 export type IntegrationSyncRunRow = typeof integrationSyncRuns.$inferSelect;
 export type IntegrationJournalRow = typeof integrationJournal.$inferSelect;
+export type IntegrationAlertDeliveryRow = typeof integrationAlertDeliveries.$inferSelect;

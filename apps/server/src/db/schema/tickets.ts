@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { conversations } from './chat.ts';
 import { integrationConnections } from './integrations.ts';
 import { users } from './users.ts';
@@ -23,7 +23,10 @@ export const integrationTickets = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     /** ISO 3166-1 alpha-2 of the FATF country a task is about. */
     country: text('country'),
-    number: integer('number').notNull(),
+    /** The remote's number or id (RT: the ticket number; Jira: the issue id; Asana: the task gid, 16 digits). */
+    number: bigint('number', { mode: 'number' }).notNull(),
+    /** The remote's own label when it is not the number ("COMP-12" for a Jira issue); null for RT and Asana. */
+    reference: text('reference'),
     title: text('title').notNull(),
     url: text('url').notNull(),
     status: text('status').notNull(),

@@ -14,6 +14,13 @@ import {
 /** Who owns a library item: a user's personal library, or the shared knowledge base. */
 export type LibraryItemOwner = { scope: 'user'; userId: string } | { scope: 'kb' };
 
+/** Whose a connection is: its owner (personal), everyone's (organisation) or a company's members'. */
+export interface IntegrationOwner {
+  scope: 'personal' | 'organisation' | 'company';
+  userId: string | null;
+  companyId: string | null;
+}
+
 /**
  * The owner look-ups the access check needs, one query each. Kept here (not in the owning
  * modules) so that the access module depends on no other module.
@@ -51,9 +58,13 @@ export function createAccessRepository(db: Db) {
         .limit(1);
       return row?.userId ?? null;
     },
-    async integrationOwner(id: string): Promise<{ scope: 'personal' | 'organisation'; userId: string | null } | null> {
+    async integrationOwner(id: string): Promise<IntegrationOwner | null> {
       const [row] = await db
-        .select({ scope: integrationConnections.scope, userId: integrationConnections.ownerUserId })
+        .select({
+          scope: integrationConnections.scope,
+          userId: integrationConnections.ownerUserId,
+          companyId: integrationConnections.companyId,
+        })
         .from(integrationConnections)
         .where(eq(integrationConnections.id, id))
         .limit(1);

@@ -18,6 +18,7 @@ const ids = {
   missing: '30000000-0000-4000-8000-000000000000',
   aliceConnection: '60000000-0000-4000-8000-000000000001',
   organisationConnection: '60000000-0000-4000-8000-000000000002',
+  companyConnection: '60000000-0000-4000-8000-000000000003',
 };
 
 function user(id: string, overrides: Partial<AuthUser> = {}): Actor {
@@ -52,8 +53,9 @@ const repository: AccessRepository = {
     return id === ids.aliceNote ? ids.alice : null;
   },
   async integrationOwner(id) {
-    if (id === ids.aliceConnection) return { scope: 'personal', userId: ids.alice };
-    if (id === ids.organisationConnection) return { scope: 'organisation', userId: ids.bob };
+    if (id === ids.aliceConnection) return { scope: 'personal', userId: ids.alice, companyId: null };
+    if (id === ids.organisationConnection) return { scope: 'organisation', userId: ids.bob, companyId: null };
+    if (id === ids.companyConnection) return { scope: 'company', userId: ids.alice, companyId: ids.company };
     return null;
   },
   async companyRole(companyId, userId) {
@@ -267,5 +269,39 @@ describe('company resources', () => {
     expect((await refusal(access.require(alice, 'integration.manage', shared))).code).toBe('INTEGRATION_NOT_FOUND');
     await access.require(admin, 'integration.manage', shared);
     expect((await refusal(access.require(alice, 'integration.admin'))).code).toBe('FORBIDDEN');
+  });
+
+  it('lets a company’s members use its connections, only its admins change them, and hides them from others', async () => {
+    // alice is the company's admin, bob a member, carol outside it (an admin of the app, even).
+    const companyConnection = { type: 'integration', id: ids.companyConnection } as const;
+    const carol = user('00000000-0000-4000-8000-00000000000c', { role: 'admin' });
+    for (const permission of ['integration.read', 'integration.use', 'integration.manage'] as const) {
+      await expect(access.require(alice, permission, companyConnection)).resolves.toBe(alice);
+      expect(await refusal(access.require(carol, permission, companyConnection))).toEqual({
+        code: 'INTEGRATION_NOT_FOUND',
+        statusCode: 404,
+      });
+    }
+    await expect(access.require(bob, 'integration.use', companyConnection)).resolves.toBe(bob);
+    await expect(access.require(bob, 'integration.read', companyConnection)).resolves.toBe(bob);
+    expect(await refusal(access.require(bob, 'integration.manage', companyConnection))).toEqual({
+      code: 'COMPANY_ADMIN_ONLY',
+      statusCode: 403,
+    });
+  });
+
+  it('lets only a company’s admins read its journal and set up its connections', async () => {
+    const company = { type: 'company', id: ids.company } as const;
+    await access.require(alice, 'integration.journal', company);
+    await access.require(alice, 'integration.manage', company);
+    await access.require(bob, 'integration.read', company);
+    for (const permission of ['integration.journal', 'integration.manage'] as const) {
+      expect(await refusal(access.require(bob, permission, company))).toEqual({
+        code: 'COMPANY_ADMIN_ONLY',
+        statusCode: 403,
+      });
+    }
+    const carol = user('00000000-0000-4000-8000-00000000000c');
+    expect((await refusal(access.require(carol, 'integration.journal', company))).code).toBe('COMPANY_NOT_FOUND');
   });
 });

@@ -32,14 +32,17 @@ const notFoundCode: Record<Exclude<Resource['type'], 'library'>, ErrorCode> = {
   integration: 'INTEGRATION_NOT_FOUND',
 };
 
-/** What any user may do with an organisation-wide connection: see it and send through it. */
-const organisationConnectionPermissions = new Set<Permission>(['integration.read', 'integration.use']);
+/** What anyone a shared connection serves (everyone, or a company's members) may do: see it and send through it. */
+const sharedConnectionPermissions = new Set<Permission>(['integration.read', 'integration.use']);
 
 /** Library permissions that only read; every other library permission changes something. */
 const readOnly = new Set<Permission>(['library.read']);
 
-/** What any member may do with their company; every other permission on a company is its admin's. */
-const companyMemberPermissions = new Set<Permission>(['company.read', 'billing.read']);
+/**
+ * What any member may do with their company (see it, its billing, its connections); every other
+ * permission on a company is its admin's (changing it, its connections, reading its journal).
+ */
+const companyMemberPermissions = new Set<Permission>(['company.read', 'billing.read', ...sharedConnectionPermissions]);
 
 export function isAdmin(actor: Actor): actor is UserActor {
   return actor.kind === 'user' && hasAdminRole(actor.user) && actor.user.emailVerified;
@@ -116,7 +119,11 @@ export function createAccess(repository: AccessRepository) {
         const owner = await repository.integrationOwner(resource.id);
         if (!owner) return false;
         if (owner.scope === 'personal') return owner.userId === actor.user.id;
-        return organisationConnectionPermissions.has(permission) || isAdmin(actor);
+        // A company's connection is its company's business: the same rules as the company itself.
+        if (owner.scope === 'company') {
+          return owner.companyId !== null && allowedOn(actor, permission, { type: 'company', id: owner.companyId });
+        }
+        return sharedConnectionPermissions.has(permission) || isAdmin(actor);
       }
     }
   }

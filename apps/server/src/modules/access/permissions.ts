@@ -53,6 +53,8 @@ export const permissionRules = {
   'integration.read': 'user',
   'integration.manage': 'user',
   'integration.use': 'user',
+  /** A company's journal of its members' outbound messages: checked on the company (its admins'). */
+  'integration.journal': 'user',
 
   'admin.access': 'admin',
   'user.manage': 'admin',

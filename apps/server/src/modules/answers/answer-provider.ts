@@ -1,4 +1,5 @@
 import type { ChatLanguage, StreamUsage } from '@compliance/shared/chat';
+import type { DocumentOrigin } from '@compliance/shared/documents';
 
 /**
  * The answer-provider interface (DESIGN §2): the built-in offline engine, or an OpenAI-compatible
@@ -23,6 +24,8 @@ export interface AnswerSource {
   asOf: string | null;
   /** The language the text is written in, when known. */
   language: string | null;
+  /** A document synced from a connection: the remote file and version read. */
+  origin?: DocumentOrigin | null;
 }
 
 export interface AnswerRequest {

@@ -83,11 +83,12 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
           ...locales.map((locale) => jurisdiction.names[locale]),
           ...(scope.countryAliases[jurisdiction.iso2] ?? []),
         ]),
-      ].map((name) => ({
-        iso2: jurisdiction.iso2,
-        name,
-        pattern: namePattern(name).pattern,
-      })),
+      ].map((name) => {
+        const { pattern, onOriginal } = namePattern(name);
+        // A name the folded question does not contain as plain text cannot match its pattern: the
+        // substring test skips most of the ~1,000 Unicode patterns (they cost milliseconds per question).
+        return { iso2: jurisdiction.iso2, name, pattern, literal: onOriginal ? null : foldText(name) };
+      }),
     )
     // Longer names first: "Papua New Guinea" before "Guinea".
     .sort((a, b) => b.name.length - a.name.length);
@@ -99,6 +100,7 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
     let folded = foldText(question);
     const found: CountryMention[] = [];
     for (const country of countryNames) {
+      if (country.literal !== null && !folded.includes(country.literal)) continue;
       if (!country.pattern.test(folded)) continue;
       if (!found.some((mention) => mention.iso2 === country.iso2))
         found.push({ iso2: country.iso2, name: country.name });

@@ -6,8 +6,13 @@ import type { LiveSession, SessionsRepository } from './sessions.repository.ts';
 export const DEFAULT_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** Writes of `lastUsedAt` are batched: at most one per session per minute. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-/** Sessions remembered while the database is unchanged (embedded database only); more empties the memory. */
+/** Sessions remembered while nothing they depend on is written; more empties the memory. */
 const CACHED_SESSIONS_MAX = 10_000;
+/**
+ * A safety net, not the mechanism: a remembered session is read again after this long even if no
+ * write was seen (e.g. a row changed by hand in psql while the server runs without Redis).
+ */
+const CACHED_SESSION_TTL_MS = 30_000;
 
 /** Who is calling, as every service sees it. Never holds the password hash. */
 export interface AuthUser {
@@ -30,40 +35,69 @@ export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * When the session service may answer from memory (ADR 027). A token's session and user are kept
+ * while `generation()` has not moved since they were read, and, in scale mode, while the version all
+ * instances share has not moved either; every write that may change a session or a user moves one
+ * of them before it is answered, so a revocation counts from the very next request.
+ */
+export interface SessionMemoryGuard {
+  /**
+   * Moves before and after every statement of this process that may change a session or a user (and,
+   * for the transaction it is in, again when that ends). PGlite: every write (`writeGeneration`).
+   */
+  generation(): number;
+  /**
+   * Scale mode: the version that every instance bumps after such a write (Redis), read on each
+   * request; null when it cannot be read, and then the request reads the database.
+   */
+  sharedVersion?: () => Promise<string | null>;
+}
+
 export interface SessionServiceOptions {
   lifetimeMs?: number;
   now?: () => Date;
-  /**
-   * The database's write generation (`DatabaseHandle.writeGeneration`, PGlite only). When given, a
-   * token's session and user are remembered until the database next writes anything at all, so a
-   * revocation, a sign-out, a disabled, deleted or demoted account counts from the very next request.
-   */
-  writeGeneration?: () => number;
+  /** Without it every request reads its session from the database. */
+  memory?: SessionMemoryGuard;
 }
 
 export function createSessionService(
   sessions: SessionsRepository,
-  { lifetimeMs = DEFAULT_SESSION_LIFETIME_MS, now = () => new Date(), writeGeneration }: SessionServiceOptions = {},
+  { lifetimeMs = DEFAULT_SESSION_LIFETIME_MS, now = () => new Date(), memory }: SessionServiceOptions = {},
 ) {
-  const cache = new Map<string, LiveSession>();
-  let cachedAt = writeGeneration?.();
+  const cache = new Map<string, { found: LiveSession; readAt: number }>();
+  let cachedAt = memory?.generation();
+  let cachedVersion: string | null | undefined;
 
-  /** The live session behind a token hash: from memory while nothing was written since it was read. */
+  /** The live session behind a token hash: from memory while nothing that it depends on was written. */
   async function findLive(tokenHash: string, at: Date): Promise<LiveSession | null> {
-    if (!writeGeneration) return sessions.findLiveByTokenHash(tokenHash, at);
-    const before = writeGeneration();
-    if (cachedAt !== before) {
+    if (!memory) return sessions.findLiveByTokenHash(tokenHash, at);
+    const before = memory.generation();
+    const version = memory.sharedVersion ? await memory.sharedVersion() : undefined;
+    if (version === null) return sessions.findLiveByTokenHash(tokenHash, at);
+    if (cachedAt !== before || cachedVersion !== version) {
       cache.clear();
       cachedAt = before;
+      cachedVersion = version;
     }
     const cached = cache.get(tokenHash);
     // The query's own conditions, in memory: revocation wrote (so it is not cached), expiry is a clock.
-    if (cached) return cached.session.expiresAt.getTime() > at.getTime() ? cached : null;
+    // A session that looks expired is read again: another instance may have renewed it.
+    if (
+      cached &&
+      cached.found.session.expiresAt.getTime() > at.getTime() &&
+      at.getTime() - cached.readAt < CACHED_SESSION_TTL_MS
+    ) {
+      return cached.found;
+    }
     const found = await sessions.findLiveByTokenHash(tokenHash, at);
     // Only what was read while nothing was written: a write that overlapped the read moved the generation.
-    if (found && writeGeneration() === before && cachedAt === before) {
+    // (A shared bump during the read is seen by the next request, which then reads again.)
+    if (found && memory.generation() === before && cachedAt === before && cachedVersion === version) {
       if (cache.size >= CACHED_SESSIONS_MAX) cache.clear();
-      cache.set(tokenHash, found);
+      cache.set(tokenHash, { found, readAt: at.getTime() });
+    } else if (cached) {
+      cache.delete(tokenHash);
     }
     return found;
   }
@@ -105,7 +139,10 @@ export function createSessionService(
         // Each session keeps the idle lifetime it was created with (the user's setting at sign-in).
         const idleWindow = found.session.expiresAt.getTime() - found.session.lastUsedAt.getTime();
         const sessionWindow = idleWindow > 0 && idleWindow <= 366 * 24 * 60 * 60 * 1000 ? idleWindow : lifetimeMs;
-        await sessions.touch(found.session.id, at, new Date(at.getTime() + sessionWindow));
+        const expiresAt = new Date(at.getTime() + sessionWindow);
+        await sessions.touch(found.session.id, at, expiresAt);
+        // The renewal is not a change that empties the memory (on PostgreSQL): the entry follows it here.
+        found.session = { ...found.session, lastUsedAt: at, expiresAt };
       }
       const { user } = found;
       return {

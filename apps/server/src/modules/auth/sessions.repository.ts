@@ -20,6 +20,12 @@ export interface LiveSession {
   >;
 }
 
+/**
+ * The name of the prepared `lastUsedAt` renewal: on PostgreSQL the only write to `sessions` that does
+ * not empty the session memory (`plugins/auth-writes.ts`), as the session service updates its entry.
+ */
+export const SESSION_TOUCH_STATEMENT = 'sessions_touch';
+
 export function createSessionsRepository(db: Db) {
   // Every signed-in request runs this one: built once (a prepared statement on PostgreSQL), and only
   // the columns the check needs.
@@ -49,6 +55,11 @@ export function createSessionsRepository(db: Db) {
     )
     .limit(1)
     .prepare('sessions_live_by_token_hash');
+  const touch = db
+    .update(sessions)
+    .set({ lastUsedAt: sql`${sql.placeholder('lastUsedAt')}`, expiresAt: sql`${sql.placeholder('expiresAt')}` })
+    .where(eq(sessions.id, sql.placeholder('sessionId')))
+    .prepare(SESSION_TOUCH_STATEMENT);
 
   return {
     async insert(session: NewSession): Promise<SessionRow> {
@@ -65,7 +76,8 @@ export function createSessionsRepository(db: Db) {
     },
 
     async touch(sessionId: string, lastUsedAt: Date, expiresAt: Date): Promise<void> {
-      await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, sessionId));
+      // Placeholders go as ISO text, as the columns would send them.
+      await touch.execute({ sessionId, lastUsedAt: lastUsedAt.toISOString(), expiresAt: expiresAt.toISOString() });
     },
 
     async listLiveForUser(userId: string, now: Date): Promise<SessionRow[]> {

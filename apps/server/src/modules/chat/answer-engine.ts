@@ -12,6 +12,7 @@ import type { FatfFacts } from '../countries/country-list.service.ts';
 import type { AssistantDefinition as AssistantRow } from '../assistants/assistants.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { WebSearch } from '../web-search/web-search.ts';
+import { createAnswerGate, type AnswerGate } from './answer-gate.ts';
 import { documentHref } from './chat.mappers.ts';
 import { streamEvents, type StreamSink } from './stream-events.ts';
 
@@ -27,6 +28,8 @@ export interface AnswerEngineDeps {
   /** The jurisdictions whose passages come first for this asker (their areas of work, or their company's). */
   preferredJurisdictions?: (actor: Actor) => Promise<string[]>;
   scope?: ScopeCheck;
+  /** How many answers may be in their start (retrieval, composing) at once; the rest wait in order. */
+  gate?: AnswerGate;
 }
 
 /** What one answer needs: the assistant, the question with its history, and where to look. */
@@ -65,6 +68,7 @@ export function createAnswerEngine({
   fatfFacts,
   preferredJurisdictions,
   scope = loadScopeCheck(),
+  gate = createAnswerGate(4),
 }: AnswerEngineDeps) {
   /**
    * Ranked retrieval across languages (the glossary finds a passage in another language), at most
@@ -153,6 +157,7 @@ export function createAnswerEngine({
         snippet: plainSnippet(passage.snippet),
         href: documentHref(passage.documentId, passage.page > 0 ? passage.page : null),
         asOf: passage.asOf,
+        origin: passage.origin ?? null,
       });
     }
     if (input.web && webSearch) {
@@ -204,8 +209,11 @@ export function createAnswerEngine({
       input.send(streamEvents.error('SERVER_RESTARTING'));
       return { text, citations, usage, status: 'error' as const, errorCode: 'SERVER_RESTARTING' };
     };
+    // Given back once the first piece of the answer is there (an LLM's wait is not held in the gate).
+    const leaveGate = await gate.enter(input.signal);
     try {
       const sources = await gatherSources({ ...input, question: input.question });
+      if (provider.kind !== 'offline') leaveGate();
       if (stoppedByServer(input.signal)) return endedByServerStop();
       if (input.signal.aborted) return { text, citations, usage, status: 'stopped' as const, errorCode: null };
       const byNumber = new Map(sources.map((source) => [source.number, source]));
@@ -223,6 +231,7 @@ export function createAnswerEngine({
         signal: input.signal,
       });
       for await (const chunk of stream) {
+        leaveGate();
         if (input.signal.aborted) break;
         if (chunk.type === 'usage') {
           usage = chunk.usage;
@@ -236,6 +245,7 @@ export function createAnswerEngine({
             quote: chunk.quote,
             href: chunk.source.href,
             asOf: chunk.source.asOf,
+            origin: chunk.source.origin ?? null,
           });
         } else {
           text += chunk.text;
@@ -255,6 +265,7 @@ export function createAnswerEngine({
                     quote: shorten(source.snippet || source.text),
                     href: source.href,
                     asOf: source.asOf,
+                    origin: source.origin ?? null,
                   });
                 }
               }
@@ -282,6 +293,8 @@ export function createAnswerEngine({
       log.warn({ err: error, code }, 'Answer failed');
       input.send(streamEvents.error(code));
       return { text, citations, usage, status: 'error' as const, errorCode: code };
+    } finally {
+      leaveGate();
     }
   }
 

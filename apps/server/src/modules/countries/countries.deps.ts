@@ -23,6 +23,22 @@ export interface CountriesUpdate {
 
 export type CountriesPublisher = (event: CountriesUpdate) => Promise<void>;
 
+/** A change of the lists (statuses changed, not a mere review), as other modules hear of it. */
+export interface ListChange {
+  /** Unique per change: listeners hear of a change at least once and de-duplicate by it. */
+  changeId: string;
+  reason: 'status_changed' | 'imported';
+  asOf: string;
+  /** The iso2 codes whose status changed. */
+  changed: string[];
+}
+
+/**
+ * Records a change inside the transaction that makes it (an outbox): other modules hear of it once
+ * it commits, even if the process stops right after.
+ */
+export type ListChangeRecorder = (tx: DbExecutor, change: Omit<ListChange, 'changeId'>) => Promise<void>;
+
 /** Everything the country services share. */
 export interface CountriesDeps {
   access: Access;
@@ -30,6 +46,7 @@ export interface CountriesDeps {
   log: FastifyBaseLogger;
   audit: CountriesAudit;
   publish: CountriesPublisher;
+  recordChange: ListChangeRecorder;
   now: () => Date;
 }
 

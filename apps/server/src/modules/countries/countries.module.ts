@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { realtimeEvent } from '../../plugins/realtime.ts';
+import { defineJob } from '../jobs/job-definition.ts';
 import {
   defaultContentDir,
   loadFatfContent,
@@ -9,7 +12,7 @@ import {
 } from './countries.content.ts';
 import { createCountriesRepository } from './countries.repository.ts';
 import { countriesRoutes } from './countries.routes.ts';
-import type { CountriesUpdate } from './countries.deps.ts';
+import type { ListChange } from './countries.deps.ts';
 import { createCountriesService, type CountriesService } from './countries.service.ts';
 
 declare module 'fastify' {
@@ -21,8 +24,24 @@ declare module 'fastify' {
 
 /** The module's events: other modules react to a committed change of the lists (e.g. channel alerts). */
 export interface CountriesEvents {
-  onListChanged(listener: (update: Omit<CountriesUpdate, 'originConnectionId'>) => Promise<void>): void;
+  /**
+   * Called after a change of the statuses commits, from a durable job: at least once, again when a
+   * listener throws (so listeners de-duplicate by `changeId`), and after a restart if need be.
+   */
+  onListChanged(listener: (change: ListChange) => Promise<void>): void;
 }
+
+/** The outbox of list changes: written in the change's transaction, run once it commits. */
+export const listChangedJob = defineJob(
+  'countries.list-changed',
+  z.object({
+    changeId: z.uuid(),
+    reason: z.enum(['status_changed', 'imported']),
+    asOf: z.string(),
+    changed: z.array(z.string().length(2)),
+  }),
+  { maxAttempts: 10 },
+);
 
 export interface CountriesModuleOptions {
   /** The `content/` folder (FATF data in `fatf/`, knowledge base in `knowledge-base/`). */
@@ -45,10 +64,12 @@ export const countriesModule = fp<CountriesModuleOptions>(
       repository: createCountriesRepository(app.db),
       log,
       audit: app.audit,
+      recordChange: async (tx, change) => {
+        await app.jobs.enqueue(listChangedJob, { changeId: randomUUID(), ...change }, { tx });
+      },
       publish: async ({ originConnectionId, ...data }) => {
-        for (const listener of listChanged) {
-          await listener(data).catch((error: unknown) => log.error({ err: error }, 'A countries listener failed'));
-        }
+        // The change has committed: its outbox job may run now.
+        app.jobs.wake();
         await app.realtime.publish({
           broadcast: true,
           ...realtimeEvent('countries.updated', data),
@@ -62,9 +83,12 @@ export const countriesModule = fp<CountriesModuleOptions>(
       options.content ?? (await loadFatfContent(path.join(contentDir, 'fatf'))),
     );
     log.info({ outcome }, 'FATF country data ready');
+    app.jobs.register(listChangedJob, async (change) => {
+      for (const listener of listChanged) await listener(change);
+    });
     const events: CountriesEvents = { onListChanged: (listener) => listChanged.push(listener) };
     app.decorate('countries', Object.assign(countries, events));
     await app.register(countriesRoutes, { prefix: '/api', countries });
   },
-  { name: 'countries', dependencies: ['db', 'auth', 'audit', 'realtime'] },
+  { name: 'countries', dependencies: ['db', 'auth', 'jobs', 'audit', 'realtime'] },
 );

@@ -244,6 +244,8 @@ export function createCountryImportService(deps: CountriesDeps) {
           { asOf: laterDate(dataset.asOf, input.effectiveDate), lastCheckedAt: at },
           { bumpVersion: true },
         );
+        if (touched.length > 0)
+          await deps.recordChange(tx, { reason: 'imported', asOf: updated.asOf, changed: touched });
         await audit.record(
           'admin.countries_imported',
           {

@@ -42,6 +42,7 @@ export function createCountryStatusService(deps: CountriesDeps) {
           ),
         ]);
         const updated = await repository.updateDataset(tx, {}, { bumpVersion: true });
+        await deps.recordChange(tx, { reason: 'status_changed', asOf: updated.asOf, changed: [iso2] });
         await audit.record(
           'admin.country_status_changed',
           {

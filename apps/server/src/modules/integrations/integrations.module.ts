@@ -4,7 +4,7 @@ import { createIntegrationsRepository } from './integrations.repository.ts';
 import { integrationsRoutes } from './integrations.routes.ts';
 import {
   createIntegrationsService,
-  fatfAlertJob,
+  alertDeliveryJob,
   scheduledSyncJob,
   syncConnectionJob,
   type IntegrationsService,
@@ -30,6 +30,8 @@ export interface IntegrationsModuleOptions {
   slackApiUrl?: string;
   /** Another Notion API address (tests point it at a local server that speaks Notion's API). */
   notionApiUrl?: string;
+  /** Another Asana API address (tests point it at a local server that speaks Asana's API). */
+  asanaApiUrl?: string;
 }
 
 /** Connections to other tools (issue 17): storage sync into the library, sharing answers, the outbound journal. */
@@ -67,20 +69,18 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
       audit: app.audit,
       mail: app.mail,
       entitlements: app.entitlements,
+      onboarding: app.onboarding,
       log: app.log.child({ component: 'integrations' }),
       publicUrl: app.config.publicUrl,
       maxFileBytes: MAX_FILE_SIZE_BYTES,
       slackApiUrl: options.slackApiUrl,
       notionApiUrl: options.notionApiUrl,
+      asanaApiUrl: options.asanaApiUrl,
       emailTransport,
     });
     app.jobs.register(syncConnectionJob, ({ runId }) => integrations.runSync(runId));
-    app.jobs.register(fatfAlertJob, ({ connectionId, asOf, changed }) =>
-      integrations.sendFatfAlert(connectionId, asOf, changed),
-    );
-    app.countries.onListChanged(async ({ reason, asOf, changed }) => {
-      if (reason !== 'reviewed') await integrations.queueFatfAlerts(changed, asOf);
-    });
+    app.jobs.register(alertDeliveryJob, ({ deliveryId }) => integrations.sendAlert(deliveryId));
+    app.countries.onListChanged((change) => integrations.queueFatfAlerts(change));
     app.jobs.register(scheduledSyncJob, ({ connectionId, dueAt }) => integrations.runScheduled(connectionId, dueAt));
     app.decorate('integrations', integrations);
     const tickets = createTicketsService({
@@ -92,6 +92,7 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
       chat: app.chat,
       countries: app.countries,
       publicUrl: app.config.publicUrl,
+      asanaApiUrl: options.asanaApiUrl,
     });
     await app.register(ticketsRoutes, { prefix: '/api', tickets });
     await app.register(integrationsRoutes, { prefix: '/api', integrations });
@@ -107,6 +108,6 @@ export const integrationsModule = fp<IntegrationsModuleOptions>(
   },
   {
     name: 'integrations',
-    dependencies: ['db', 'auth', 'jobs', 'audit', 'mail', 'entitlements', 'library', 'chat', 'countries'],
+    dependencies: ['db', 'auth', 'jobs', 'audit', 'mail', 'entitlements', 'library', 'chat', 'countries', 'onboarding'],
   },
 );

@@ -1,12 +1,15 @@
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { messageConnectorKinds } from '@compliance/shared/integrations';
 import type { Db, DbExecutor } from '../../db/client.ts';
 import {
+  integrationAlertDeliveries,
+  companyMembers,
   integrationConnections,
   integrationJournal,
   integrationRemoteFiles,
   integrationSyncRuns,
   users,
+  type IntegrationAlertDeliveryRow,
   type IntegrationConnectionRow,
   type IntegrationJournalRow,
   type IntegrationSyncRunRow,
@@ -16,7 +19,17 @@ import {
 export const JOURNAL_EXPORT_MAX_ROWS = 100_000;
 
 export type NewConnection = typeof integrationConnections.$inferInsert;
-export type NewJournalEntry = typeof integrationJournal.$inferInsert;
+export type NewJournalEntry = Omit<typeof integrationJournal.$inferInsert, 'companyId'>;
+
+/** Whose journal: one sender's, one company's, or (null) everyone's. */
+export type JournalFilter = { userId: string } | { companyId: string } | null;
+
+function journalWhere(filter: JournalFilter) {
+  if (!filter) return undefined;
+  return 'userId' in filter
+    ? eq(integrationJournal.senderUserId, filter.userId)
+    : eq(integrationJournal.companyId, filter.companyId);
+}
 
 export function createIntegrationsRepository(db: Db) {
   return {
@@ -41,6 +54,20 @@ export function createIntegrationsRepository(db: Db) {
         .select({ value: count() })
         .from(integrationConnections)
         .where(and(eq(integrationConnections.scope, 'personal'), eq(integrationConnections.ownerUserId, userId)));
+      return row?.value ?? 0;
+    },
+    async listCompany(companyId: string): Promise<IntegrationConnectionRow[]> {
+      return db
+        .select()
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.scope, 'company'), eq(integrationConnections.companyId, companyId)))
+        .orderBy(integrationConnections.createdAt);
+    },
+    async countCompany(companyId: string): Promise<number> {
+      const [row] = await db
+        .select({ value: count() })
+        .from(integrationConnections)
+        .where(and(eq(integrationConnections.scope, 'company'), eq(integrationConnections.companyId, companyId)));
       return row?.value ?? 0;
     },
     async countOrganisation(): Promise<number> {
@@ -79,6 +106,7 @@ export function createIntegrationsRepository(db: Db) {
         .limit(limit);
     },
     /** Messaging connections that post FATF list changes. */
+    /** Channels that asked for FATF list alerts, of any scope. */
     async withFatfAlerts(): Promise<IntegrationConnectionRow[]> {
       return db
         .select()
@@ -87,6 +115,21 @@ export function createIntegrationsRepository(db: Db) {
           and(
             inArray(integrationConnections.kind, [...messageConnectorKinds]),
             sql`${integrationConnections.settings}->>'fatfAlerts' = 'true'`,
+          ),
+        );
+    },
+    /** Channels that asked for sync failure alerts: a user's own, or (ownerUserId null) the organisation's. */
+    async withSyncAlerts(ownerUserId: string | null): Promise<IntegrationConnectionRow[]> {
+      return db
+        .select()
+        .from(integrationConnections)
+        .where(
+          and(
+            inArray(integrationConnections.kind, [...messageConnectorKinds]),
+            sql`${integrationConnections.settings}->>'syncAlerts' = 'true'`,
+            ownerUserId
+              ? and(eq(integrationConnections.scope, 'personal'), eq(integrationConnections.ownerUserId, ownerUserId))
+              : eq(integrationConnections.scope, 'organisation'),
           ),
         );
     },
@@ -137,13 +180,21 @@ export function createIntegrationsRepository(db: Db) {
     async remoteFiles(connectionId: string) {
       return db.select().from(integrationRemoteFiles).where(eq(integrationRemoteFiles.connectionId, connectionId));
     },
-    async putRemoteFile(connectionId: string, remotePath: string, fileId: string, version: string): Promise<void> {
+    async putRemoteFile(entry: {
+      connectionId: string;
+      remotePath: string;
+      fileId: string;
+      version: string;
+      revision: number;
+      syncedAt: Date;
+    }): Promise<void> {
+      const { fileId, version, revision, syncedAt } = entry;
       await db
         .insert(integrationRemoteFiles)
-        .values({ connectionId, remotePath, fileId, version })
+        .values(entry)
         .onConflictDoUpdate({
           target: [integrationRemoteFiles.connectionId, integrationRemoteFiles.remotePath],
-          set: { fileId, version, syncedAt: new Date() },
+          set: { fileId, version, revision, syncedAt },
         });
     },
     async removeRemoteFile(connectionId: string, remotePath: string): Promise<void> {
@@ -171,13 +222,84 @@ export function createIntegrationsRepository(db: Db) {
 
     // ---- journal ----
 
-    async journal(values: NewJournalEntry): Promise<IntegrationJournalRow> {
-      const [row] = await db.insert(integrationJournal).values(values).returning();
+    /**
+     * Records a message. It goes into the journal of the sender's company as of now (a member who
+     * leaves later leaves their entries there) or, sent by the system, of the connection's company.
+     */
+    async journal(values: NewJournalEntry, tx: DbExecutor = db): Promise<IntegrationJournalRow> {
+      const companyId = sql`coalesce(
+        (select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${values.senderUserId ?? null}),
+        (select ${integrationConnections.companyId} from ${integrationConnections} where ${integrationConnections.id} = ${values.connectionId ?? null})
+      )`;
+      const [row] = await tx
+        .insert(integrationJournal)
+        .values({ ...values, companyId })
+        .returning();
       return row!;
     },
-    /** One page of the journal: a user's own entries, or (userId null) everyone's. */
-    async journalPage(userId: string | null, { limit, offset }: { limit: number; offset: number }) {
-      const where = userId ? eq(integrationJournal.senderUserId, userId) : undefined;
+
+    // ---- alert deliveries (the outbox) ----
+
+    /** Records one alert for one channel; null when it was recorded before (a repeated fan-out). */
+    async addAlertDelivery(
+      tx: DbExecutor,
+      values: {
+        kind: IntegrationAlertDeliveryRow['kind'];
+        subjectId: string;
+        connectionId: string;
+        payload: Record<string, unknown>;
+      },
+    ): Promise<string | null> {
+      const [row] = await tx
+        .insert(integrationAlertDeliveries)
+        .values(values)
+        .onConflictDoNothing({
+          target: [integrationAlertDeliveries.subjectId, integrationAlertDeliveries.connectionId],
+        })
+        .returning({ id: integrationAlertDeliveries.id });
+      return row?.id ?? null;
+    },
+    async alertDelivery(id: string): Promise<IntegrationAlertDeliveryRow | undefined> {
+      const [row] = await db.select().from(integrationAlertDeliveries).where(eq(integrationAlertDeliveries.id, id));
+      return row;
+    },
+    /**
+     * Claims alerts of a channel for one delivery job: its own alert, or (a digest) every pending one
+     * of the channel. A job run again after a crash gets back what it had claimed; alerts another job
+     * claimed are not taken.
+     */
+    async claimAlerts(
+      connectionId: string,
+      jobDeliveryId: string,
+      which: 'own' | 'channel',
+    ): Promise<IntegrationAlertDeliveryRow[]> {
+      const claimable = or(
+        eq(integrationAlertDeliveries.status, 'pending'),
+        and(eq(integrationAlertDeliveries.status, 'sending'), eq(integrationAlertDeliveries.claimedBy, jobDeliveryId)),
+      );
+      const rows = await db
+        .update(integrationAlertDeliveries)
+        .set({ status: 'sending', claimedBy: jobDeliveryId })
+        .where(
+          and(
+            eq(integrationAlertDeliveries.connectionId, connectionId),
+            claimable,
+            which === 'own' ? eq(integrationAlertDeliveries.id, jobDeliveryId) : undefined,
+          ),
+        )
+        .returning();
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    async closeAlertDeliveries(tx: DbExecutor, ids: string[], status: 'sent' | 'failed', at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await tx
+        .update(integrationAlertDeliveries)
+        .set({ status, deliveredAt: at })
+        .where(inArray(integrationAlertDeliveries.id, ids));
+    },
+    /** One page of the journal: a user's own entries, a company's, or (null) everyone's. */
+    async journalPage(filter: JournalFilter, { limit, offset }: { limit: number; offset: number }) {
+      const where = journalWhere(filter);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -190,11 +312,11 @@ export function createIntegrationsRepository(db: Db) {
       ]);
       return { rows, total: total?.value ?? 0 };
     },
-    async journalAll(userId: string | null): Promise<IntegrationJournalRow[]> {
+    async journalAll(filter: JournalFilter): Promise<IntegrationJournalRow[]> {
       return db
         .select()
         .from(integrationJournal)
-        .where(userId ? eq(integrationJournal.senderUserId, userId) : undefined)
+        .where(journalWhere(filter))
         .orderBy(desc(integrationJournal.sentAt))
         .limit(JOURNAL_EXPORT_MAX_ROWS);
     },

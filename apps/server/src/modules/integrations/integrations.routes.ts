@@ -39,12 +39,16 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
     {
       schema: {
         tags,
-        summary: 'The caller’s connections, or (admins, scope=organisation) the organisation’s',
+        summary:
+          'The caller’s connections, (admins, scope=organisation) the organisation’s, or (scope=company) their company’s',
         querystring: listConnectionsQuerySchema,
         response: { 200: connectionListSchema, ...errors },
       },
     },
-    async (request) => ({ connections: await integrations.list(request.actor, request.query.scope) }),
+    async (request) =>
+      request.query.scope === 'company'
+        ? integrations.companyConnections(request.actor)
+        : { connections: await integrations.list(request.actor, request.query.scope) },
   );
 
   app.get(
@@ -193,6 +197,26 @@ export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRoutesOptions
     { schema: { tags: ['admin', ...tags], summary: 'The organisation’s journal as CSV, for its records' } },
     async (request, reply) =>
       csv(reply, 'integrations-journal.csv', await integrations.organisationJournalCsv(request.actor)),
+  );
+
+  app.get(
+    '/company/integrations/journal',
+    {
+      schema: {
+        tags,
+        summary: 'Every outbound message of the company’s members, newest first (its admins)',
+        querystring: journalQuerySchema,
+        response: { 200: journalPageSchema, ...errors },
+      },
+    },
+    async (request) => integrations.companyJournal(request.actor, request.query.page),
+  );
+
+  app.get(
+    '/company/integrations/journal.csv',
+    { schema: { tags, summary: 'The company’s journal as CSV, for its books and records' } },
+    async (request, reply) =>
+      csv(reply, 'company-integrations-journal.csv', await integrations.companyJournalCsv(request.actor)),
   );
 };
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path/posix';
-import type { Citation } from '@compliance/shared/chat';
 import {
   MAX_CONNECTIONS_PER_OWNER,
   MAX_SYNCED_FILES,
@@ -14,16 +13,26 @@ import {
   confluenceSettingsSchema,
   notionSettingsSchema,
   dropboxSettingsSchema,
+  googledriveSettingsSchema,
+  boxSettingsSchema,
+  ALERT_DIGEST_HOUR_UTC,
   emailSettingsSchema,
+  imapSettingsSchema,
   requestTrackerSettingsSchema,
+  jiraSettingsSchema,
+  asanaSettingsSchema,
+  zendeskSettingsSchema,
+  freshdeskSettingsSchema,
   matrixSettingsSchema,
   onedriveSettingsSchema,
   s3SettingsSchema,
   slackSettingsSchema,
   syncsDocuments,
+  allowedForCompany,
   teamsSettingsSchema,
   webdavSettingsSchema,
   type Connection,
+  type ConnectionList,
   type ConnectionScope,
   type ConnectionTestResult,
   type CreateConnectionInput,
@@ -38,10 +47,15 @@ import { csvText } from '@compliance/shared/csv';
 import { FOLDER_NAME_INVALID_CHARACTERS } from '@compliance/shared/documents';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import type { IntegrationConnectionRow, IntegrationJournalRow, IntegrationSyncRunRow } from '../../db/schema/index.ts';
+import type { Db, DbExecutor } from '../../db/client.ts';
+import type {
+  IntegrationAlertDeliveryRow,
+  IntegrationConnectionRow,
+  IntegrationJournalRow,
+  IntegrationSyncRunRow,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { isAdmin, type Access } from '../access/access.ts';
+import { isAdmin, isCompanyAdmin, type Access } from '../access/access.ts';
 import { systemActor, type Actor, type UserActor } from '../access/actor.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
@@ -53,6 +67,7 @@ import type { KnowledgeService } from '../library/knowledge-base.service.ts';
 import type { LibraryRoot, LibraryService } from '../library/library.service.ts';
 import type { SyncFailureReason } from '../mail/mail-templates.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { OnboardingService } from '../onboarding/onboarding.service.ts';
 import {
   ConnectorError,
   type MessageConnector,
@@ -64,30 +79,39 @@ import { createMediawikiConnector } from './connectors/mediawiki.ts';
 import { createConfluenceConnector } from './connectors/confluence.ts';
 import { createNotionConnector } from './connectors/notion.ts';
 import { createDropboxConnector } from './connectors/dropbox.ts';
+import { createGoogleDriveConnector } from './connectors/google-drive.ts';
+import { createBoxConnector } from './connectors/box.ts';
 import { createGraphConnector } from './connectors/graph.ts';
 import { createEmailConnector, type EmailTransport } from './connectors/email.ts';
+import { createImapConnector } from './connectors/imap.ts';
 import { renderPlain } from './connectors/render-message.ts';
 import { createMatrixConnector } from './connectors/matrix.ts';
 import { createS3Connector } from './connectors/s3.ts';
 import { createSlackConnector } from './connectors/slack.ts';
 import { createTeamsConnector } from './connectors/teams.ts';
 import { createWebdavConnector } from './connectors/webdav.ts';
-import type { IntegrationsRepository } from './integrations.repository.ts';
+import type { IntegrationsRepository, JournalFilter } from './integrations.repository.ts';
 import { createTokenSource, parseTokens, type OAuthClient, type OAuthTokens, type TokenSource } from './oauth.ts';
 import type { Outbound } from './outbound.ts';
 import type { SecretBox } from './secret-box.ts';
-import { fatfAlertMessage, sharedAnswerFooter } from './shared-message.ts';
+import {
+  alertDigestMessage,
+  combinedMessage,
+  fatfAlertMessage,
+  outboundCitations,
+  sharedAnswerFooter,
+  syncFailedMessage,
+} from './shared-message.ts';
 import { ticketConnector } from './tickets.service.ts';
 
 export const syncConnectionJob = defineJob('integrations.sync', z.object({ runId: z.uuid() }), {
   maxAttempts: 3,
   timeoutMs: 30 * 60_000,
 });
-export const fatfAlertJob = defineJob(
-  'integrations.fatf-alert',
-  z.object({ connectionId: z.uuid(), asOf: z.string(), changed: z.array(z.string().length(2)).max(300) }),
-  { maxAttempts: 6 },
-);
+/** One alert delivery (`integration_alert_deliveries`) to post. */
+export const alertDeliveryJob = defineJob('integrations.alert-delivery', z.object({ deliveryId: z.uuid() }), {
+  maxAttempts: 6,
+});
 export const scheduledSyncJob = defineJob(
   'integrations.scheduled-sync',
   z.object({ connectionId: z.uuid(), dueAt: z.iso.datetime() }),
@@ -126,6 +150,8 @@ export interface IntegrationsDeps {
   mail: Pick<MailService, 'queue'>;
   /** The plan's number of personal integrations. */
   entitlements: Pick<EntitlementsService, 'assertConnectionRoom'>;
+  /** Which company a user belongs to (company connections and the company journal). */
+  onboarding: Pick<OnboardingService, 'membership' | 'company'>;
   log: FastifyBaseLogger;
   publicUrl: string;
   maxFileBytes: number;
@@ -133,6 +159,8 @@ export interface IntegrationsDeps {
   slackApiUrl?: string;
   /** Tests point the Notion client at a local server that speaks Notion's API. */
   notionApiUrl?: string;
+  /** Tests point the Asana connector at a local server that speaks Asana's API. */
+  asanaApiUrl?: string;
   /** The server's SMTP transport, for e-mail connections; null when no SMTP server is configured. */
   emailTransport: EmailTransport | null;
   now?: () => Date;
@@ -174,6 +202,19 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         deps.oauth.endpoints('dropbox'),
       );
     }
+    if (row.kind === 'googledrive') {
+      return createGoogleDriveConnector(googledriveSettingsSchema.parse(row.settings), tokenSource(row), outbound, {
+        apiUrl: deps.oauth.endpoints('googledrive').apiUrl,
+      });
+    }
+    if (row.kind === 'box') {
+      return createBoxConnector(
+        boxSettingsSchema.parse(row.settings),
+        tokenSource(row),
+        outbound,
+        deps.oauth.endpoints('box'),
+      );
+    }
     if (row.kind === 'dokuwiki') {
       return createDokuwikiConnector(
         dokuwikiSettingsSchema.parse(row.settings),
@@ -205,6 +246,9 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         },
       );
     }
+    if (row.kind === 'imap') {
+      return createImapConnector(imapSettingsSchema.parse(row.settings), secrets.open(row.secretCiphertext), outbound);
+    }
     throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a storage or wiki connection');
   }
 
@@ -212,9 +256,16 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
    * Personal connections: as many as the user's plan allows (a downgrade keeps the ones they have).
    * Organisation connections, set up by admins: a fixed bound.
    */
-  async function assertRoomForConnection(creator: UserActor, scope: ConnectionScope): Promise<void> {
+  async function assertRoomForConnection(
+    creator: UserActor,
+    scope: ConnectionScope,
+    companyId: string | null,
+  ): Promise<void> {
     if (scope === 'personal') {
       await deps.entitlements.assertConnectionRoom(creator, await repository.countPersonal(creator.user.id));
+    } else if (companyId) {
+      // A company's connections count against its plan, which its admin (the creator) holds.
+      await deps.entitlements.assertConnectionRoom(creator, await repository.countCompany(companyId));
     } else if ((await repository.countOrganisation()) >= MAX_CONNECTIONS_PER_OWNER) {
       throw new AppError('INTEGRATION_LIMIT_REACHED', 409, `At most ${MAX_CONNECTIONS_PER_OWNER} connections`);
     }
@@ -268,7 +319,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
   /** Where a connection points, for display; never throws (a broken secret shows as the kind). */
   function describe(row: IntegrationConnectionRow): string {
     try {
-      if (isTickets(row)) return ticketConnector(row, secrets, outbound).describe();
+      if (isTickets(row)) return ticketConnector(row, secrets, outbound, { asanaApiUrl: deps.asanaApiUrl }).describe();
       return isSource(row) ? sourceConnector(row).describe() : messageConnector(row).describe();
     } catch {
       return row.kind;
@@ -314,7 +365,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       if (isSource(row)) {
         await sourceConnector(row).check();
       } else if (isTickets(row)) {
-        await ticketConnector(row, secrets, outbound).check();
+        await ticketConnector(row, secrets, outbound, { asanaApiUrl: deps.asanaApiUrl }).check();
       } else {
         const { testMessage } = await messageConnector(row).check();
         if (testMessage)
@@ -333,6 +384,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       s3: s3SettingsSchema,
       onedrive: onedriveSettingsSchema,
       dropbox: dropboxSettingsSchema,
+      googledrive: googledriveSettingsSchema,
+      box: boxSettingsSchema,
       dokuwiki: dokuwikiSettingsSchema,
       mediawiki: mediawikiSettingsSchema,
       confluence: confluenceSettingsSchema,
@@ -341,7 +394,12 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       teams: teamsSettingsSchema,
       matrix: matrixSettingsSchema,
       email: emailSettingsSchema,
+      imap: imapSettingsSchema,
       requesttracker: requestTrackerSettingsSchema,
+      jira: jiraSettingsSchema,
+      asana: asanaSettingsSchema,
+      zendesk: zendeskSettingsSchema,
+      freshdesk: freshdeskSettingsSchema,
     }[kind];
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
@@ -378,12 +436,17 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
   /** A URL in the settings or the secret must pass the network guard before anything is stored. */
   function guardAddresses(kind: IntegrationConnectionRow['kind'], settings: Record<string, unknown>, secret: string) {
     try {
-      if (['webdav', 'dokuwiki', 'mediawiki', 'confluence', 'requesttracker'].includes(kind)) {
+      if (
+        ['webdav', 'dokuwiki', 'mediawiki', 'confluence', 'requesttracker', 'zendesk', 'freshdesk', 'jira'].includes(
+          kind,
+        )
+      ) {
         outbound.checkUrl(String(settings['url']));
       }
       if (kind === 's3' && settings['endpoint']) outbound.checkUrl(String(settings['endpoint']));
       if (kind === 'matrix') outbound.checkUrl(String(settings['homeserverUrl']));
       if (kind === 'teams') outbound.checkUrl(secret);
+      if (kind === 'imap') createImapConnector(imapSettingsSchema.parse(settings), secret, outbound);
     } catch (error) {
       if (error instanceof ConnectorError) throw new AppError(error.code, 400, error.detail);
       throw error;
@@ -541,14 +604,32 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
             throw new AppError('FILE_TOO_LARGE', 413, `larger than ${deps.maxFileBytes} bytes`);
           }
           const bytes = await connector.read(file.path, deps.maxFileBytes);
+          const syncedAt = now();
+          const revision = previous ? previous.revision + 1 : 1;
           const { file: stored } = await library.upload(target.actor, target.root, {
             folderId: await folderFor(path.dirname(file.path)),
             fileName: path.basename(file.path),
             mimeType: file.contentType,
             source: bytes,
             onConflict: 'replace',
+            origin: {
+              connectionId: row.id,
+              connectionName: row.name,
+              kind: row.kind,
+              path: file.path,
+              version: file.version,
+              revision,
+              syncedAt: syncedAt.toISOString(),
+            },
           });
-          await repository.putRemoteFile(row.id, file.path, stored.id, file.version);
+          await repository.putRemoteFile({
+            connectionId: row.id,
+            remotePath: file.path,
+            fileId: stored.id,
+            version: file.version,
+            revision,
+            syncedAt,
+          });
           note({ remotePath: file.path, outcome: previous ? 'updated' : 'added', detail: null, fileId: stored.id });
         } catch (error) {
           if (error instanceof ConnectorError && error.code !== 'INTEGRATION_REMOTE_NOT_FOUND') throw error;
@@ -582,6 +663,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
 
     const status = failure ? 'failed' : counts.failed > 0 ? 'partial' : 'succeeded';
     if (failure && run.trigger === 'schedule') await tellOwnerSyncFailed(row, failure);
+    if (status !== 'succeeded') await queueSyncAlerts(row, run, failure, counts.failed);
     await repository.updateRun(run.id, {
       status,
       ...counts,
@@ -607,13 +689,6 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     if (previous?.status === 'failed') return;
     const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
     if (!owner || owner.status !== 'active') return;
-    const reasons: Partial<Record<ConnectorError['code'], SyncFailureReason>> = {
-      INTEGRATION_AUTH_FAILED: 'auth',
-      INTEGRATION_UNREACHABLE: 'unreachable',
-      INTEGRATION_ADDRESS_BLOCKED: 'unreachable',
-      INTEGRATION_REMOTE_NOT_FOUND: 'notFound',
-      INTEGRATION_TOO_MANY_FILES: 'tooManyFiles',
-    };
     const page = row.scope === 'organisation' ? '/admin/integrations' : '/settings/integrations';
     await deps.mail.queue(
       { userId: owner.id, email: owner.email, language: owner.language },
@@ -622,7 +697,7 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         vars: {
           firstName: owner.firstName,
           connectionName: row.name,
-          reason: reasons[failure.code] ?? 'other',
+          reason: syncFailureReason(failure),
           detail: failure.detail,
           link: `${deps.publicUrl}${page}`,
         },
@@ -644,23 +719,72 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
 
   // ---- alerts ----
 
-  /** A committed change of the FATF lists: one alert job per channel that asked for them. */
-  async function queueFatfAlerts(changed: string[], asOf: string): Promise<void> {
-    if (changed.length === 0) return;
-    const connections = await repository.withFatfAlerts();
-    for (const row of connections) {
-      await jobs.enqueue(fatfAlertJob, { connectionId: row.id, asOf, changed: changed.slice(0, 300) });
-    }
+  /** Records an alert for each channel, once per subject and channel, each with its delivery job. */
+  async function queueAlerts(
+    kind: IntegrationAlertDeliveryRow['kind'],
+    subjectId: string,
+    payload: Record<string, unknown>,
+    channels: IntegrationConnectionRow[],
+  ): Promise<void> {
+    if (channels.length === 0) return;
+    await db.transaction(async (tx) => {
+      for (const row of channels) {
+        const deliveryId = await repository.addAlertDelivery(tx, { kind, subjectId, connectionId: row.id, payload });
+        if (deliveryId) await jobs.enqueue(alertDeliveryJob, { deliveryId }, { tx, runAt: digestTime(row) });
+      }
+    });
+    jobs.wake();
   }
 
-  async function sendFatfAlert(connectionId: string, asOf: string, changed: string[]): Promise<void> {
-    const row = await repository.find(connectionId);
-    if (!row || connectorCapability[row.kind] !== 'messages') return;
-    const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
-    const language = owner?.language ?? 'en';
+  /** A committed change of the FATF lists (heard at least once, from the countries module's outbox job). */
+  async function queueFatfAlerts(change: { changeId: string; changed: string[]; asOf: string }): Promise<void> {
+    if (change.changed.length === 0) return;
+    const payload = { asOf: change.asOf, changed: change.changed.slice(0, 300) };
+    await queueAlerts('fatf_change', change.changeId, payload, await repository.withFatfAlerts());
+  }
+
+  /**
+   * A sync that starts failing (the run before it had worked, or there was none) is posted to the
+   * channels that asked for sync alerts: the owner's own, or the organisation's for its connections.
+   */
+  async function queueSyncAlerts(
+    row: IntegrationConnectionRow,
+    run: IntegrationSyncRunRow,
+    failure: ConnectorError | null,
+    failedFiles: number,
+  ): Promise<void> {
+    const [, previous] = await repository.listRuns(row.id, 2);
+    if (previous && previous.status !== 'succeeded') return;
+    if (row.scope === 'personal' && !row.ownerUserId) return;
+    const channels = await repository.withSyncAlerts(row.scope === 'organisation' ? null : row.ownerUserId);
+    const payload = {
+      connectionName: row.name,
+      reason: failure ? syncFailureReason(failure) : 'files',
+      detail: failure?.detail ?? '',
+      failedFiles,
+      link: `${deps.publicUrl}${row.scope === 'organisation' ? '/admin/integrations' : '/settings/integrations'}`,
+    };
+    await queueAlerts('sync_failed', run.id, payload, channels);
+  }
+
+  /** An e-mail connection that collects alerts sends them at the next digest hour; others at once. */
+  function digestTime(row: IntegrationConnectionRow): Date | undefined {
+    if (!wantsDigest(row)) return undefined;
+    const next = new Date(now());
+    next.setUTCHours(ALERT_DIGEST_HOUR_UTC, 0, 0, 0);
+    if (next <= now()) next.setUTCDate(next.getUTCDate() + 1);
+    return next;
+  }
+
+  /** One alert as a message, in the language of whoever set the channel up. */
+  async function alertMessage(delivery: IntegrationAlertDeliveryRow, language: string): Promise<OutboundMessage> {
+    if (delivery.kind === 'sync_failed') {
+      return syncFailedMessage(language, delivery.payload as Parameters<typeof syncFailedMessage>[1]);
+    }
+    const { asOf, changed } = delivery.payload as { asOf: string; changed: string[] };
     const { countries } = await deps.countries.listAllCountries(systemActor);
     const wanted = new Set(changed);
-    const message: OutboundMessage = fatfAlertMessage(
+    return fatfAlertMessage(
       language,
       asOf,
       countries
@@ -672,16 +796,47 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
           url: `${deps.publicUrl}/fatf/countries/${country.iso2}`,
         })),
     );
+  }
+
+  /**
+   * Posts a pending alert (a digest: every pending alert of its channel, in one message) unless it went
+   * out already; the alerts' state and the journal entry change together.
+   */
+  async function sendAlert(deliveryId: string): Promise<void> {
+    const delivery = await repository.alertDelivery(deliveryId);
+    if (!delivery || delivery.status === 'sent' || delivery.status === 'failed') return;
+    const row = await repository.find(delivery.connectionId);
+    if (!row || connectorCapability[row.kind] !== 'messages') return;
+    const deliveries = await repository.claimAlerts(row.id, delivery.id, wantsDigest(row) ? 'channel' : 'own');
+    // Another job's digest carries this alert.
+    if (deliveries.length === 0) return;
+    const owner = row.ownerUserId ? await repository.owner(row.ownerUserId) : null;
+    const language = owner?.language ?? 'en';
+    const messages = await Promise.all(deliveries.map((item) => alertMessage(item, language)));
+    const message = messages.length === 1 ? messages[0]! : alertDigestMessage(language, messages);
+    message.idempotencyKey = delivery.id;
     const content = renderPlain(message);
+    const ids = deliveries.map((item) => item.id);
     const connector = messageConnector(row);
     try {
       const { externalId } = await connector.post(message);
-      await journal(row, systemActor, { destination: connector.describe(), content, externalId });
+      await db.transaction(async (tx) => {
+        await repository.closeAlertDeliveries(tx, ids, 'sent', now());
+        await journal(row, systemActor, { destination: connector.describe(), content, externalId }, tx);
+      });
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
       // The channel asked to wait: the job is tried again later; anything else is recorded, not retried.
       if (error.code === 'INTEGRATION_RATE_LIMITED' || error.code === 'INTEGRATION_UNREACHABLE') throw error;
-      await journal(row, systemActor, { destination: describe(row), content, externalId: null, errorCode: error.code });
+      await db.transaction(async (tx) => {
+        await repository.closeAlertDeliveries(tx, ids, 'failed', now());
+        await journal(
+          row,
+          systemActor,
+          { destination: describe(row), content, externalId: null, errorCode: error.code },
+          tx,
+        );
+      });
       await recordCheck(row, error);
     }
   }
@@ -692,21 +847,25 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     row: IntegrationConnectionRow,
     sender: UserActor,
     entry: { destination: string; content: string; externalId: string | null; errorCode?: string },
+    tx?: DbExecutor,
   ): Promise<IntegrationJournalRow> {
-    return repository.journal({
-      connectionId: row.id,
-      connectionName: row.name,
-      connectionScope: row.scope,
-      kind: row.kind,
-      destination: entry.destination,
-      senderUserId: sender.user.id === '00000000-0000-0000-0000-000000000000' ? null : sender.user.id,
-      senderEmail: sender.user.email,
-      content: entry.content,
-      contentSha256: createHash('sha256').update(entry.content).digest('hex'),
-      status: entry.errorCode ? 'failed' : 'sent',
-      externalId: entry.externalId,
-      errorCode: entry.errorCode ?? null,
-    });
+    return repository.journal(
+      {
+        connectionId: row.id,
+        connectionName: row.name,
+        connectionScope: row.scope,
+        kind: row.kind,
+        destination: entry.destination,
+        senderUserId: sender.user.id === '00000000-0000-0000-0000-000000000000' ? null : sender.user.id,
+        senderEmail: sender.user.email,
+        content: entry.content,
+        contentSha256: createHash('sha256').update(entry.content).digest('hex'),
+        status: entry.errorCode ? 'failed' : 'sent',
+        externalId: entry.externalId,
+        errorCode: entry.errorCode ?? null,
+      },
+      tx,
+    );
   }
 
   /** The answer and the question before it, from the sharer's own conversation. */
@@ -725,14 +884,30 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     return {
       title,
       text: answer.content,
-      citations: answer.citations.map((citation: Citation) => ({
-        number: citation.number,
-        title: citation.title + (citation.page ? `, p. ${citation.page}` : ''),
-        url: citation.href ? new URL(citation.href, `${deps.publicUrl}/`).href : null,
-        quote: citation.quote,
-      })),
+      citations: outboundCitations(answer.citations, deps.publicUrl),
       footer: sharedAnswerFooter(actor.user, now()),
     };
+  }
+
+  /** A whole conversation of the sharer's: each finished answer under its question, sources numbered on. */
+  async function conversationToShare(actor: UserActor, conversationId: string): Promise<OutboundMessage> {
+    const conversation = await chat.getConversation(actor, { id: conversationId });
+    const parts: OutboundMessage[] = [];
+    let question = '';
+    for (const message of conversation.messages) {
+      if (message.role === 'user') question = message.content.replace(/\s+/g, ' ').trim();
+      else if (message.status === 'complete' && message.content.trim()) {
+        parts.push({
+          title: question.slice(0, 300) || conversation.title,
+          text: message.content,
+          citations: outboundCitations(message.citations, deps.publicUrl),
+          footer: '',
+        });
+      }
+    }
+    if (parts.length === 0) throw new AppError('MESSAGE_NOT_FOUND', 404, 'The conversation has no finished answer');
+    const title = conversation.title.replace(/\s+/g, ' ').trim().slice(0, 150);
+    return combinedMessage(title, parts, sharedAnswerFooter(actor.user, now()));
   }
 
   async function share(
@@ -779,8 +954,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     };
   }
 
-  async function journalPage(userId: string | null, page: number): Promise<JournalPage> {
-    const { rows, total } = await repository.journalPage(userId, {
+  async function journalPage(filter: JournalFilter, page: number): Promise<JournalPage> {
+    const { rows, total } = await repository.journalPage(filter, {
       limit: JOURNAL_PAGE_SIZE,
       offset: (page - 1) * JOURNAL_PAGE_SIZE,
     });
@@ -792,8 +967,8 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     };
   }
 
-  async function journalCsv(userId: string | null): Promise<string> {
-    const rows = await repository.journalAll(userId);
+  async function journalCsv(filter: JournalFilter): Promise<string> {
+    const rows = await repository.journalAll(filter);
     return csvText([
       ['sent_at', 'status', 'connection', 'kind', 'destination', 'sender', 'external_id', 'error', 'sha256', 'content'],
       ...rows.map((row) => [
@@ -845,9 +1020,52 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     return { manager, row };
   }
 
+  /**
+   * The caller's company, checked for the permission on it. Who may do what (members see and use its
+   * connections; its admins manage them and read its journal) is the access policy's.
+   */
+  async function callerCompany(
+    actor: Actor,
+    permission: 'integration.read' | 'integration.manage' | 'integration.journal',
+  ): Promise<{ user: UserActor; companyId: string }> {
+    const user = await access.require(actor, permission);
+    const membership = await deps.onboarding.membership(user.user.id);
+    if (!membership) throw new AppError('COMPANY_NOT_FOUND', 404, 'Not a member of a company');
+    await access.require(user, permission, { type: 'company', id: membership.companyId });
+    return { user, companyId: membership.companyId };
+  }
+
+  /** Who may create a connection of this scope, and (company scope) the company it will belong to. */
+  async function creatorFor(
+    actor: Actor,
+    scope: ConnectionScope,
+    kind: IntegrationConnectionRow['kind'],
+  ): Promise<{ creator: UserActor; companyId: string | null }> {
+    if (scope !== 'company') {
+      const creator = await access.require(
+        actor,
+        scope === 'organisation' ? 'integration.admin' : 'integration.manage',
+      );
+      return { creator, companyId: null };
+    }
+    const { user, companyId } = await callerCompany(actor, 'integration.manage');
+    if (!allowedForCompany(kind)) {
+      throw new AppError('VALIDATION_FAILED', 400, 'A company connection sends messages or tickets', {
+        fields: { kind: 'integrations:validation.companyKind' },
+      });
+    }
+    return { creator: user, companyId };
+  }
+
+  /** A company's connections as its members see them: their settings are its admins' business. */
+  function forCompanyMembers(row: IntegrationConnectionRow, canManage: boolean): Connection {
+    return canManage ? toConnection(row) : { ...toConnection(row), settings: {} };
+  }
+
   return {
-    /** The caller's own connections, or (admins) the organisation's. */
+    /** The caller's own connections, (admins) the organisation's, or their company's. */
     async list(actor: Actor, scope: ConnectionScope): Promise<Connection[]> {
+      if (scope === 'company') return (await this.companyConnections(actor)).connections;
       if (scope === 'organisation') {
         await access.require(actor, 'integration.admin');
         return (await repository.listOrganisation()).map(toConnection);
@@ -856,37 +1074,63 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
       return (await repository.listPersonal(reader.user.id)).map(toConnection);
     },
 
-    /** Where the caller can send an answer: their own connections and the organisation's. */
+    /**
+     * The caller's company's connections, whose they are, and whether the caller manages them; none
+     * (and no company) for someone outside any company, whose screen simply has no such section.
+     */
+    async companyConnections(actor: Actor): Promise<ConnectionList> {
+      const reader = await access.require(actor, 'integration.read');
+      if (!(await deps.onboarding.membership(reader.user.id))) return { connections: [] };
+      const { user, companyId } = await callerCompany(reader, 'integration.read');
+      const [company, rows, canManage] = await Promise.all([
+        deps.onboarding.company(user),
+        repository.listCompany(companyId),
+        access.can(user, 'integration.manage', { type: 'company', id: companyId }),
+      ]);
+      const managers = company.members
+        .filter((member) => isCompanyAdmin(member))
+        .map((member) => member.name || member.email);
+      return {
+        connections: rows.map((row) => forCompanyMembers(row, canManage)),
+        company: { name: company.name, canManage, managers },
+      };
+    },
+
+    /** Where the caller can send an answer: their own connections, their company's and the organisation's. */
     async shareTargets(actor: Actor): Promise<Connection[]> {
       const reader = await access.require(actor, 'integration.use');
-      const [own, organisation] = await Promise.all([
+      const membership = await deps.onboarding.membership(reader.user.id);
+      const [own, organisation, company] = await Promise.all([
         repository.listPersonal(reader.user.id),
         repository.listOrganisation(),
+        membership ? repository.listCompany(membership.companyId) : [],
       ]);
       // An organisation connection's settings (user names, branches) are its admins' business.
       const shown = organisation.map((row) =>
         isAdmin(reader) ? toConnection(row) : { ...toConnection(row), settings: {} },
       );
-      return [...own.map(toConnection), ...shown];
+      const managesCompany =
+        membership !== null &&
+        (await access.can(reader, 'integration.manage', { type: 'company', id: membership.companyId }));
+      const companyShown = company.map((row) => forCompanyMembers(row, managesCompany));
+      return [...own.map(toConnection), ...companyShown, ...shown];
     },
 
     async create(actor: Actor, body: CreateConnectionInput): Promise<Connection> {
       const input = createConnectionInputSchema.parse(body);
-      const creator = await access.require(
-        actor,
-        input.scope === 'organisation' ? 'integration.admin' : 'integration.manage',
-      );
+      const { creator, companyId } = await creatorFor(actor, input.scope, input.kind);
       const settings = await targetSettings(
         creator,
         input.scope,
         input.kind,
         input.settings as Record<string, unknown>,
       );
-      await assertRoomForConnection(creator, input.scope);
+      await assertRoomForConnection(creator, input.scope, companyId);
       guardAddresses(input.kind, settings, input.secret);
       let row = await repository.insert({
         scope: input.scope,
         ownerUserId: creator.user.id,
+        companyId,
         kind: input.kind,
         name: input.name,
         settings,
@@ -966,21 +1210,27 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     async shareAnswer(
       actor: Actor,
       id: string,
-      input: { conversationId: string; messageId: string },
+      input: { conversationId: string; messageId?: string | undefined },
     ): Promise<JournalEntry> {
       const sender = await access.require(actor, 'integration.use', { type: 'integration', id });
       const row = await connectionRow(id);
-      const message = await answerToShare(sender, input.conversationId, input.messageId);
+      // A whole conversation is a document: saved to storage or published to a wiki, not posted.
+      if (!input.messageId && !isSource(row)) {
+        throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'A whole conversation goes to storage or a wiki');
+      }
+      const message = input.messageId
+        ? await answerToShare(sender, input.conversationId, input.messageId)
+        : await conversationToShare(sender, input.conversationId);
       return share(sender, row, message);
     },
 
     async journal(actor: Actor, page: number): Promise<JournalPage> {
       const reader = await access.require(actor, 'integration.read');
-      return journalPage(reader.user.id, page);
+      return journalPage({ userId: reader.user.id }, page);
     },
     async journalCsv(actor: Actor): Promise<string> {
       const reader = await access.require(actor, 'integration.read');
-      return journalCsv(reader.user.id);
+      return journalCsv({ userId: reader.user.id });
     },
     /** Everyone's outbound messages: the organisation's books and records. */
     async organisationJournal(actor: Actor, page: number): Promise<JournalPage> {
@@ -990,6 +1240,15 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     async organisationJournalCsv(actor: Actor): Promise<string> {
       await access.require(actor, 'integration.admin');
       return journalCsv(null);
+    },
+    /** Every message the company's members sent (as members), for its books and records: its admins'. */
+    async companyJournal(actor: Actor, page: number): Promise<JournalPage> {
+      const { companyId } = await callerCompany(actor, 'integration.journal');
+      return journalPage({ companyId }, page);
+    },
+    async companyJournalCsv(actor: Actor): Promise<string> {
+      const { companyId } = await callerCompany(actor, 'integration.journal');
+      return journalCsv({ companyId });
     },
 
     /**
@@ -1006,12 +1265,9 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
         if (row.kind !== kind) throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a connection of this kind');
         return { user: manager, request: { connectionId: row.id, scope: row.scope } };
       }
-      const creator = await access.require(
-        actor,
-        input.scope === 'organisation' ? 'integration.admin' : 'integration.manage',
-      );
+      const { creator, companyId } = await creatorFor(actor, input.scope, kind);
       const settings = await targetSettings(creator, input.scope, kind, settingsFor(kind, input.settings));
-      await assertRoomForConnection(creator, input.scope);
+      await assertRoomForConnection(creator, input.scope, companyId);
       return { user: creator, request: { scope: input.scope, name: input.name, settings } };
     },
 
@@ -1068,11 +1324,28 @@ export function createIntegrationsService(deps: IntegrationsDeps) {
     runSync,
     runScheduled,
     queueFatfAlerts,
-    sendFatfAlert,
+    sendAlert,
   };
 }
 
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
+
+/** Why a sync failed, in the words the e-mail and the channel alerts use. */
+function syncFailureReason(failure: ConnectorError): SyncFailureReason {
+  const reasons: Partial<Record<ConnectorError['code'], SyncFailureReason>> = {
+    INTEGRATION_AUTH_FAILED: 'auth',
+    INTEGRATION_UNREACHABLE: 'unreachable',
+    INTEGRATION_ADDRESS_BLOCKED: 'unreachable',
+    INTEGRATION_REMOTE_NOT_FOUND: 'notFound',
+    INTEGRATION_TOO_MANY_FILES: 'tooManyFiles',
+  };
+  return reasons[failure.code] ?? 'other';
+}
+
+/** An e-mail connection that collects its alerts into one message a day. */
+function wantsDigest(row: IntegrationConnectionRow): boolean {
+  return row.kind === 'email' && (row.settings as { alertDigest?: unknown }).alertDigest === true;
+}
 
 // ---- rendering ----
 

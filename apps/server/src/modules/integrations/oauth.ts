@@ -31,11 +31,18 @@ export interface TokenSource {
 /**
  * Microsoft: files of the user's OneDrive and of SharePoint libraries they may use, read and write;
  * offline_access for a refresh token. Dropbox: the app's own permissions (set in its App Console);
- * `token_access_type=offline` for a refresh token.
+ * `token_access_type=offline` for a refresh token. Google: the whole Drive, read and write — the user
+ * names an existing folder (made by anyone, shared with them) whose files are read and into which
+ * answers are saved; `drive.file` only reaches files this app created or the user picked in Google's
+ * picker, and `drive.readonly` could not save answers. `access_type=offline` with `prompt=consent` for a
+ * refresh token (Google gives one only at a consent). Box: the app's scopes (set in its Developer
+ * Console: read and write all files and folders).
  */
 const SCOPES: Record<OAuthConnectorKind, string | null> = {
   onedrive: 'offline_access User.Read Files.ReadWrite.All Sites.ReadWrite.All',
   dropbox: null,
+  googledrive: 'https://www.googleapis.com/auth/drive',
+  box: null,
 };
 
 export function pkcePair(): { verifier: string; challenge: string } {
@@ -132,6 +139,10 @@ export function createOAuthClient({
       if (scope) url.searchParams.set('scope', scope);
       if (kind === 'onedrive') url.searchParams.set('response_mode', 'query');
       if (kind === 'dropbox') url.searchParams.set('token_access_type', 'offline');
+      if (kind === 'googledrive') {
+        url.searchParams.set('access_type', 'offline');
+        url.searchParams.set('prompt', 'consent');
+      }
       return url.href;
     },
 
@@ -149,7 +160,8 @@ export function createOAuthClient({
         {
           grant_type: 'refresh_token',
           refresh_token: refreshToken,
-          ...(SCOPES[kind] ? { scope: SCOPES[kind] } : {}),
+          // Microsoft asks for the scope again on a refresh; Google keeps the granted one.
+          ...(kind === 'onedrive' && SCOPES[kind] ? { scope: SCOPES[kind] } : {}),
         },
         refreshToken,
       );

@@ -108,6 +108,11 @@ export interface Outbound {
   /** Node agents with the guarded look-up, for SDKs built on node:http. */
   httpAgent: http.Agent;
   httpsAgent: https.Agent;
+  /**
+   * The address to open a raw connection to (IMAP, which has no agents): the host name resolved, and
+   * refused when it is on a private network, as every other connection's look-up does.
+   */
+  resolveHost(host: string): Promise<{ address: string; family: number }>;
   close(): Promise<void>;
 }
 
@@ -153,11 +158,24 @@ export function createOutbound({
     return response as unknown as Response;
   }) as typeof globalThis.fetch;
 
+  function resolveHost(host: string): Promise<{ address: string; family: number }> {
+    const name = host.replace(/^\[|\]$/g, '');
+    if (!allowPrivateNetworks && (name === 'localhost' || name.endsWith('.localhost'))) {
+      return Promise.reject(blockedError(name));
+    }
+    return new Promise((resolve, reject) =>
+      lookup(name, {}, (error, address, family) =>
+        error ? reject(error) : resolve({ address: address as string, family: family ?? 4 }),
+      ),
+    );
+  }
+
   return {
     checkUrl,
     fetch: guardedFetch,
     httpAgent,
     httpsAgent,
+    resolveHost,
     async close() {
       httpAgent.destroy();
       httpsAgent.destroy();

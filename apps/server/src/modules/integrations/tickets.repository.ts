@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { integrationTickets, type IntegrationTicketRow } from '../../db/schema/index.ts';
 
@@ -29,6 +29,22 @@ export function createTicketsRepository(db: Db) {
         )
         .orderBy(desc(integrationTickets.createdAt))
         .limit(100);
+    },
+    /** Whether this app made the ticket from a conversation (its subject is then the question asked). */
+    async madeFromConversation(connectionId: string, number: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: integrationTickets.id })
+        .from(integrationTickets)
+        .where(
+          and(
+            eq(integrationTickets.connectionId, connectionId),
+            eq(integrationTickets.number, number),
+            isNotNull(integrationTickets.conversationId),
+            eq(integrationTickets.kind, 'ticket'),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
     },
     async updateStatus(id: string, values: { status: string; owner: string | null; due: string | null; at: Date }) {
       await db

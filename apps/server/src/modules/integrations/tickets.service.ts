@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Citation } from '@compliance/shared/chat';
-import { connectorCapability, requestTrackerSettingsSchema } from '@compliance/shared/integrations';
+import {
+  asanaSettingsSchema,
+  connectorCapability,
+  freshdeskSettingsSchema,
+  jiraSettingsSchema,
+  requestTrackerSettingsSchema,
+  zendeskSettingsSchema,
+} from '@compliance/shared/integrations';
 import {
   IMPORTED_QUESTION_MAX_CHARS,
   TICKET_STATUS_MAX_AGE_MS,
@@ -17,13 +23,17 @@ import type { Access } from '../access/access.ts';
 import type { Actor, UserActor } from '../access/actor.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { CountriesService } from '../countries/countries.service.ts';
+import { createAsanaConnector } from './connectors/asana.ts';
 import { ConnectorError, type OutboundMessage, type TicketConnector } from './connectors/connector.ts';
+import { createFreshdeskConnector } from './connectors/freshdesk.ts';
+import { createJiraConnector } from './connectors/jira.ts';
 import { createRequestTrackerConnector } from './connectors/request-tracker.ts';
 import { renderPlain } from './connectors/render-message.ts';
+import { createZendeskConnector } from './connectors/zendesk.ts';
 import type { IntegrationsRepository } from './integrations.repository.ts';
 import type { Outbound } from './outbound.ts';
 import type { SecretBox } from './secret-box.ts';
-import { sharedAnswerFooter } from './shared-message.ts';
+import { outboundCitations, sharedAnswerFooter } from './shared-message.ts';
 import type { TicketsRepository } from './tickets.repository.ts';
 
 /** Opening a conversation waits at most this long for the remote's statuses; late ones show next time. */
@@ -34,6 +44,8 @@ export function ticketConnector(
   row: IntegrationConnectionRow,
   secrets: SecretBox,
   outbound: Outbound,
+  /** Tests point the Asana connector at a local server that speaks Asana's API. */
+  options: { asanaApiUrl?: string } = {},
 ): TicketConnector {
   if (row.kind === 'requesttracker') {
     return createRequestTrackerConnector(
@@ -41,6 +53,28 @@ export function ticketConnector(
       secrets.open(row.secretCiphertext),
       outbound,
     );
+  }
+  if (row.kind === 'zendesk') {
+    return createZendeskConnector(
+      zendeskSettingsSchema.parse(row.settings),
+      secrets.open(row.secretCiphertext),
+      outbound,
+    );
+  }
+  if (row.kind === 'freshdesk') {
+    return createFreshdeskConnector(
+      freshdeskSettingsSchema.parse(row.settings),
+      secrets.open(row.secretCiphertext),
+      outbound,
+    );
+  }
+  if (row.kind === 'jira') {
+    return createJiraConnector(jiraSettingsSchema.parse(row.settings), secrets.open(row.secretCiphertext), outbound);
+  }
+  if (row.kind === 'asana') {
+    return createAsanaConnector(asanaSettingsSchema.parse(row.settings), secrets.open(row.secretCiphertext), outbound, {
+      apiUrl: options.asanaApiUrl,
+    });
   }
   throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a ticket or task connection');
 }
@@ -54,6 +88,8 @@ export interface TicketsDeps {
   chat: Pick<ChatService, 'getConversation'>;
   countries: Pick<CountriesService, 'listCountries'>;
   publicUrl: string;
+  /** Tests point the Asana connector at a local server that speaks Asana's API. */
+  asanaApiUrl?: string;
   now?: () => Date;
 }
 
@@ -75,7 +111,7 @@ export function createTicketsService(deps: TicketsDeps) {
     if (connectorCapability[row.kind] !== 'tickets') {
       throw new AppError('INTEGRATION_WRONG_CAPABILITY', 400, 'Not a ticket or task connection');
     }
-    return { user, row, connector: ticketConnector(row, secrets, outbound) };
+    return { user, row, connector: ticketConnector(row, secrets, outbound, { asanaApiUrl: deps.asanaApiUrl }) };
   }
 
   /** A finished answer of the caller's own conversation (the last one unless named) and its question. */
@@ -95,12 +131,7 @@ export function createTicketsService(deps: TicketsDeps) {
     return {
       title: (question?.content ?? conversation.title).replace(/\s+/g, ' ').trim().slice(0, 200),
       text: answer.content,
-      citations: answer.citations.map((citation: Citation) => ({
-        number: citation.number,
-        title: citation.title + (citation.page ? `, p. ${citation.page}` : ''),
-        url: citation.href ? new URL(citation.href, `${deps.publicUrl}/`).href : null,
-        quote: citation.quote,
-      })),
+      citations: outboundCitations(answer.citations, deps.publicUrl),
       footer: sharedAnswerFooter(user.user, now()),
     };
   }
@@ -148,7 +179,7 @@ export function createTicketsService(deps: TicketsDeps) {
       await journal(row, user, {
         destination: connector.describe(),
         content,
-        externalId: String(created.number),
+        externalId: created.reference ?? String(created.number),
       });
       const stored = await tickets.insert({
         kind: link.kind,
@@ -158,6 +189,7 @@ export function createTicketsService(deps: TicketsDeps) {
         conversationId: link.conversationId,
         country: link.country,
         number: created.number,
+        reference: created.reference ?? null,
         title: message.title,
         url: created.url,
         status: created.status,
@@ -169,6 +201,8 @@ export function createTicketsService(deps: TicketsDeps) {
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
       await journal(row, user, { destination: connector.describe(), content, externalId: null, errorCode: error.code });
+      // A mistyped assignee is the user's mistake, not the connection's: it stays as it was.
+      if (error.code === 'INTEGRATION_ASSIGNEE_NOT_FOUND') throw appError(error);
       await repository.update(row.id, {
         status: 'failing',
         lastCheckedAt: now(),
@@ -264,15 +298,18 @@ export function createTicketsService(deps: TicketsDeps) {
       return rows.map(toLink);
     },
 
-    /** A ticket's subject and first message, to ask in a new conversation. */
-    async importTicket(actor: Actor, connectionId: string, number: number): Promise<ImportedTicket> {
+    /** A ticket's subject and first message, to ask in a new conversation (named by number, or Jira's key). */
+    async importTicket(actor: Actor, connectionId: string, identifier: number | string): Promise<ImportedTicket> {
       const { connector } = await usableConnection(actor, connectionId);
       try {
-        const [first, ticket] = await Promise.all([
+        const number = typeof identifier === 'number' ? identifier : (await byReference(connector, identifier)).number;
+        const [first, ticket, ours] = await Promise.all([
           connector.firstMessage(number, IMPORTED_QUESTION_MAX_CHARS),
           connector.get(number),
+          tickets.madeFromConversation(connectionId, number),
         ]);
-        const question = first.text || first.subject;
+        // A ticket this app made holds the question in its subject and an answer in its text.
+        const question = ours ? first.subject : first.text || first.subject;
         return {
           number,
           subject: first.subject,
@@ -289,13 +326,21 @@ export function createTicketsService(deps: TicketsDeps) {
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
 
+/** The ticket a label names, in a product that has labels (a product without them has no such ticket). */
+async function byReference(connector: TicketConnector, reference: string) {
+  if (!connector.getByReference) {
+    throw new ConnectorError('INTEGRATION_REMOTE_NOT_FOUND', `ticket ${reference} not found`);
+  }
+  return connector.getByReference(reference);
+}
+
 function appError(error: ConnectorError): AppError {
   const status =
     error.code === 'INTEGRATION_RATE_LIMITED'
       ? 429
       : error.code === 'INTEGRATION_ADDRESS_BLOCKED'
         ? 400
-        : error.code === 'INTEGRATION_REMOTE_NOT_FOUND'
+        : error.code === 'INTEGRATION_REMOTE_NOT_FOUND' || error.code === 'INTEGRATION_ASSIGNEE_NOT_FOUND'
           ? 404
           : 502;
   return new AppError(error.code, status, error.detail);
@@ -308,6 +353,7 @@ function toLink(row: IntegrationTicketRow): TicketLink {
     connectionId: row.connectionId,
     connectionName: row.connectionName,
     number: row.number,
+    reference: row.reference,
     title: row.title,
     url: row.url,
     status: row.status,

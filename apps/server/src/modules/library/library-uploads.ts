@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { DocumentFile, UploadConflictStrategy } from '@compliance/shared/documents';
+import type { DocumentFile, DocumentOrigin, UploadConflictStrategy } from '@compliance/shared/documents';
 import type { ErrorCode } from '@compliance/shared/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +26,8 @@ export interface UploadInput {
   /** Size announced by the client (Content-Length), for an early quota answer. */
   expectedBytes?: number;
   originConnectionId?: string | null;
+  /** A file synced from a connection: where from (an upload by hand clears it). */
+  origin?: DocumentOrigin | null;
   /** Extra columns (seeded knowledge-base documents). */
   extra?: { kbSourceKey?: string; metadata?: Record<string, unknown>; title?: string };
 }
@@ -116,6 +118,7 @@ export function createUploads(deps: UploadDeps) {
           ingestJobId: job.id,
           failureCode: null,
           failureReason: null,
+          origin: input.origin ?? null,
           ...(input.extra?.kbSourceKey ? { kbSourceKey: input.extra.kbSourceKey } : {}),
           ...(input.extra?.metadata ? { metadata: input.extra.metadata } : {}),
         };

@@ -43,6 +43,7 @@ export function toFileDto(row: FileRow): DocumentFile {
     noText: row.noText,
     failureCode: row.failureCode,
     warnings: row.warnings,
+    origin: row.origin ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import type { DocumentOrigin } from '@compliance/shared/documents';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
@@ -16,6 +17,7 @@ export interface PassageRow extends Record<string, unknown> {
   rank: number;
   asOf: string | null;
   jurisdiction: string | null;
+  origin: DocumentOrigin | null;
 }
 
 /** One term of a query: its text (a word or an identifier such as `2026/1`) and its weight. */
@@ -120,7 +122,7 @@ export function createSearchRepository(db: Db) {
         sql`select c.id as "chunkId", c.file_id as "documentId", f.title, f.name as "fileName", f.scope,
                    c.page, c.heading, c.text, f.language, 0::float8 as rank,
                    coalesce(f.metadata->>'lastVerified', f.metadata->>'asOf') as "asOf",
-                   f.metadata->>'jurisdiction' as "jurisdiction",
+                   f.metadata->>'jurisdiction' as "jurisdiction", f.origin,
                    left(c.text, 300) as snippet
             from file_chunks c
             join files f on f.id = c.file_id
@@ -276,7 +278,7 @@ export function createSearchRepository(db: Db) {
             select r.id as "chunkId", r.file_id as "documentId", f.title, f.name as "fileName", f.scope,
                    r.page, r.heading, r.text, f.language, r.rank::float8 as rank,
                    coalesce(f.metadata->>'lastVerified', f.metadata->>'asOf') as "asOf",
-                   f.metadata->>'jurisdiction' as "jurisdiction",
+                   f.metadata->>'jurisdiction' as "jurisdiction", f.origin,
                    ts_headline(r.ts_config::regconfig, r.text, sq.q, ${headlineOptions}) as snippet
             from ranked r
             join files f on f.id = r.file_id

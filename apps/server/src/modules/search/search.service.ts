@@ -162,6 +162,7 @@ function toPassage(row: PassageRow): Passage {
     rank: Number(row.rank),
     asOf: row.asOf && /^\d{4}-\d{2}-\d{2}$/.test(row.asOf) ? row.asOf : null,
     jurisdiction: row.scope === 'kb' ? row.jurisdiction : null,
+    origin: row.origin ?? null,
   };
 }
 

@@ -150,6 +150,26 @@ describe('sharing an answer', () => {
     expect(screen.getByText('Dialog closed')).toBeInTheDocument();
   });
 
+  it('lists the company’s connections in a group of their own, and sends through the one chosen', async () => {
+    const companyChannel = target({
+      id: '00000000-0000-4000-8000-0000000000d5',
+      kind: 'teams',
+      scope: 'company',
+      name: 'Advisers channel',
+      target: 'prod-12.westeurope.logic.azure.com',
+    });
+    const posted = stubApi([...targets, companyChannel]);
+    const { user } = renderDialog();
+    const dialog = within(await screen.findByRole('dialog', { name: 'Share this answer' }));
+    const company = within(await dialog.findByRole('group', { name: 'Your company' }));
+    expect(company.getAllByRole('radio')).toHaveLength(1);
+    await user.click(company.getByRole('radio', { name: /Advisers channel/ }));
+    await user.click(dialog.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(posted.map((call) => call.path)).toEqual([`/api/integrations/${companyChannel.id}/share`]),
+    );
+  });
+
   it('says “Saved to …” for a storage folder', async () => {
     stubApi(targets);
     const { user } = renderDialog();

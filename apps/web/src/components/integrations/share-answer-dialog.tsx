@@ -1,12 +1,12 @@
 import type { Connection, ShareAnswerInput } from '@compliance/shared/integrations';
-import { CircleAlert, Plug, Send } from 'lucide-react';
+import { CircleAlert, Plug, Save, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
-import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
+import { DialogClose, DialogFor } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
@@ -16,9 +16,30 @@ import { useShareTargets } from './get-share-targets.ts';
 import { useShareAnswer } from './share-answer.ts';
 
 export interface ShareAnswerDialogProps {
-  /** The answer to share; null closes the dialog. */
+  /** The answer to share (without `messageId`: the whole conversation, to save); null closes the dialog. */
   answer: ShareAnswerInput | null;
   onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Where an answer can go: everything but ticket systems (they take a conversation as a ticket, in the
+ * Create ticket dialog); a whole conversation is a document, for a storage folder or a wiki.
+ */
+function accepts(connection: Connection, wholeConversation: boolean): boolean {
+  if (wholeConversation) return connection.capability === 'storage' || connection.capability === 'wiki';
+  return connection.capability !== 'tickets';
+}
+
+/** "Save conversation" in the conversation's bar, for users with a storage folder or a wiki to save to. */
+export function SaveConversationButton({ onSave }: { onSave: () => void }) {
+  const { t } = useTranslation('integrations');
+  const targets = useShareTargets();
+  if (!targets.data?.connections.some((connection) => accepts(connection, true))) return null;
+  return (
+    <Button size="sm" variant="outline" color="neutral" icon={Save} onClick={onSave}>
+      {t('integrations:share.saveConversation')}
+    </Button>
+  );
 }
 
 /** What the toast says once an answer went out, by the connection's capability. */
@@ -38,14 +59,16 @@ const doneKeys = {
 export function ShareAnswerDialog({ answer, onOpenChange }: ShareAnswerDialogProps) {
   const { t } = useTranslation('integrations');
   return (
-    <Dialog
-      open={answer !== null}
+    <DialogFor
+      subject={answer}
       onOpenChange={onOpenChange}
-      title={t('integrations:share.title')}
-      description={t('integrations:share.description')}
+      title={t(answer && !answer.messageId ? 'integrations:share.conversationTitle' : 'integrations:share.title')}
+      description={t(
+        answer && !answer.messageId ? 'integrations:share.conversationDescription' : 'integrations:share.description',
+      )}
     >
-      {answer && <ShareTargets answer={answer} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(subject, close) => <ShareTargets answer={subject} onDone={close} />}
+    </DialogFor>
   );
 }
 
@@ -73,12 +96,14 @@ function ShareTargets({ answer, onDone }: { answer: ShareAnswerInput; onDone: ()
     );
   }
 
-  // Ticket systems take a conversation as a ticket (the Create ticket dialog), not a shared answer.
-  const connections = targets.data.connections.filter((connection) => connection.capability !== 'tickets');
+  const whole = !answer.messageId;
+  const connections = targets.data.connections.filter((connection) => accepts(connection, whole));
   if (connections.length === 0) {
     return (
       <div className="flex flex-col items-start gap-3 py-2">
-        <p className="text-sm text-neutral-700">{t('integrations:share.none')}</p>
+        <p className="text-sm text-neutral-700">
+          {t(whole ? 'integrations:share.conversationNone' : 'integrations:share.none')}
+        </p>
         <Link to={paths.app.integrations.getHref()} className={buttonClasses({ variant: 'outline', color: 'neutral' })}>
           <Plug aria-hidden="true" className="size-4" />
           {t('integrations:share.setUp')}
@@ -91,6 +116,7 @@ function ShareTargets({ answer, onDone }: { answer: ShareAnswerInput; onDone: ()
   const selectedId = chosen ?? (connections.length === 1 ? (connections[0]?.id ?? null) : null);
   const groups = [
     { key: 'personal', label: t('integrations:share.yours'), items: connections.filter((c) => c.scope === 'personal') },
+    { key: 'company', label: t('integrations:share.company'), items: connections.filter((c) => c.scope === 'company') },
     {
       key: 'organisation',
       label: t('integrations:share.organisation'),
@@ -148,8 +174,8 @@ function ShareTargets({ answer, onDone }: { answer: ShareAnswerInput; onDone: ()
             {t('integrations:actions.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" icon={Send} loading={share.isPending}>
-          {t('integrations:share.send')}
+        <Button type="submit" icon={whole ? Save : Send} loading={share.isPending}>
+          {t(whole ? 'integrations:share.save' : 'integrations:share.send')}
         </Button>
       </div>
     </form>

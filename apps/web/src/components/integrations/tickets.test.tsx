@@ -3,7 +3,7 @@ import type { TicketLink } from '@compliance/shared/tickets';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/test-utils.tsx';
-import { ConversationTickets, CountryTasks, ImportTicketButton } from './tickets.tsx';
+import { ConversationTickets, CountryTasks, ImportTicketButton, TicketBadges } from './tickets.tsx';
 
 const conversationId = '00000000-0000-4000-8000-0000000000c1';
 const rtId = '00000000-0000-4000-8000-0000000000d1';
@@ -34,6 +34,7 @@ function link(overrides: Partial<TicketLink>): TicketLink {
     connectionId: rtId,
     connectionName: 'Support desk',
     number: 7,
+    reference: null,
     title: 'Who approves PEPs?',
     url: 'https://rt.example.com/Ticket/Display.html?id=7',
     status: 'open',
@@ -82,6 +83,14 @@ function stubApi(create: () => Response) {
           subject: 'PEP onboarding',
           question: 'Do we need senior management approval for a foreign PEP?',
           url: 'https://rt.example.com/Ticket/Display.html?id=12',
+        });
+      }
+      if (url.pathname === `/api/integrations/${rtId}/tickets/COMP-12`) {
+        return json(200, {
+          number: 10_012,
+          subject: 'PEP review',
+          question: 'Which PEP relationships lack an approval?',
+          url: 'https://example.atlassian.net/browse/COMP-12',
         });
       }
       if (url.pathname === `/api/integrations/${rtId}/tickets/13`) {
@@ -178,7 +187,9 @@ describe('importing a ticket’s question', () => {
 
     await user.type(number, 'abc');
     await user.click(dialog.getByRole('button', { name: 'Import' }));
-    expect(number).toHaveAccessibleDescription('Enter a ticket number, such as 1234');
+    expect(number).toHaveAccessibleDescription(
+      /Enter a ticket number such as 1234, or a Jira issue key such as COMP-12/,
+    );
     expect(imported).not.toHaveBeenCalled();
 
     await user.clear(number);
@@ -194,6 +205,51 @@ describe('importing a ticket’s question', () => {
       expect(imported).toHaveBeenCalledWith('Do we need senior management approval for a foreign PEP?'),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reads a Jira issue named by its key', async () => {
+    stubApi(() => json(500, {}));
+    const imported = vi.fn();
+    const { user } = renderRoute('/chat', {
+      routes: [{ path: '/chat', element: <ImportTicketButton onImported={imported} /> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import ticket' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import a ticket’s question' }));
+    await user.type(await dialog.findByRole('textbox', { name: /Ticket number/ }), 'comp-12');
+    await user.click(dialog.getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(imported).toHaveBeenCalledWith('Which PEP relationships lack an approval?'));
+  });
+});
+
+describe('ticket badges', () => {
+  it('names a Jira issue by its key and an Asana task by its number, in the interface language', async () => {
+    renderRoute('/chat', {
+      routes: [
+        {
+          path: '/chat',
+          element: (
+            <TicketBadges
+              links={[
+                link({
+                  reference: 'COMP-12',
+                  status: 'Done',
+                  connectionName: 'Compliance board',
+                  url: 'https://example.atlassian.net/browse/COMP-12',
+                }),
+                link({ id: '00000000-0000-4000-8000-0000000000e3', number: 1208765432101234, status: 'open' }),
+              ]}
+            />
+          ),
+        },
+      ],
+    });
+    const linked = within(await screen.findByRole('list', { name: 'Tickets and tasks' }));
+    expect(linked.getByRole('link', { name: 'Open ticket COMP-12 in Compliance board' })).toHaveAttribute(
+      'href',
+      'https://example.atlassian.net/browse/COMP-12',
+    );
+    expect(linked.getByText('COMP-12: Done')).toBeInTheDocument();
+    expect(linked.getByText('#1208765432101234: open')).toBeInTheDocument();
   });
 });
 
@@ -238,5 +294,24 @@ describe('a task about a FATF country', () => {
         },
       },
     ]);
+  });
+
+  it('says so, translated, when the help desk has no agent with the assignee’s address', async () => {
+    stubApi(() =>
+      json(404, {
+        error: { code: 'INTEGRATION_ASSIGNEE_NOT_FOUND', message: 'no Zendesk agent with the address eva@example.com' },
+      }),
+    );
+    const { user } = renderRoute('/fatf/countries/IR', {
+      routes: [{ path: '/fatf/countries/IR', element: <CountryTasks country="IR" countryName="Iran" /> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create task' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a task' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Assignee' }), 'eva@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Create task' }));
+    expect(
+      await dialog.findByText(/^No user with this name or e-mail address was found in the ticket or task system/),
+    ).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Create a task' })).toBeInTheDocument();
   });
 });

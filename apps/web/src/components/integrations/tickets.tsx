@@ -2,7 +2,7 @@ import type { Connection } from '@compliance/shared/integrations';
 import {
   TICKET_TITLE_MAX_LENGTH,
   createTaskInputSchema,
-  ticketNumberSchema,
+  ticketIdentifierSchema,
   type CreateTaskInput,
   type CreateTicketInput,
   type ImportedTicket,
@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
-import { Dialog, DialogClose } from '@/components/ui/dialog.tsx';
+import { Dialog, DialogClose, DialogFor } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -49,8 +49,14 @@ function useCreateTicket() {
   });
 }
 
-/** Status words of RT's default lifecycle that mean "done" or "not going to be done". */
-const closedStatuses = new Set(['resolved', 'rejected', 'deleted']);
+/** Status words that mean "done" or "not going to be done" (RT's default lifecycle, Jira's Done, Asana's completed). */
+const closedStatuses = new Set(['resolved', 'rejected', 'deleted', 'done', 'closed', 'completed']);
+
+/** How a ticket is named: the remote's own label (Jira's "COMP-12"), else its number ("#12"). */
+function useTicketLabel(): (link: Pick<TicketLink, 'number' | 'reference'>) => string {
+  const { t } = useTranslation('integrations');
+  return (link) => link.reference ?? t('integrations:tickets.reference', { number: link.number });
+}
 
 /** The conversation's tickets and tasks as badges (number and the remote's status) linking to the remote, and "Create ticket". */
 export function ConversationTickets({ conversationId }: { conversationId: string }) {
@@ -82,6 +88,7 @@ export function useHasTicketSystems(enabled = true): boolean {
 /** What a dialog shows once the ticket system took the ticket or task: its number and a link to it. */
 function CreatedTicket({ link, message, onDone }: { link: TicketLink; message: string; onDone: () => void }) {
   const { t } = useTranslation('integrations');
+  const label = useTicketLabel();
   return (
     <div className="flex flex-col gap-4">
       <p role="status" className="text-sm text-neutral-800">
@@ -89,7 +96,7 @@ function CreatedTicket({ link, message, onDone }: { link: TicketLink; message: s
       </p>
       <a href={link.url} target="_blank" rel="noreferrer" className={buttonClasses({ variant: 'outline' })}>
         <ExternalLink aria-hidden="true" className="size-4" />
-        {t('integrations:tickets.open', { number: link.number, connection: link.connectionName })}
+        {t('integrations:tickets.open', { ticket: label(link), connection: link.connectionName })}
       </a>
       <div className="flex justify-end border-t border-neutral-200 pt-4">
         <Button onClick={onDone}>{t('integrations:tickets.close')}</Button>
@@ -108,14 +115,14 @@ export interface CreateTicketDialogProps {
 export function CreateTicketDialog({ conversationId, onOpenChange }: CreateTicketDialogProps) {
   const { t } = useTranslation('integrations');
   return (
-    <Dialog
-      open={conversationId !== null}
+    <DialogFor
+      subject={conversationId}
       onOpenChange={onOpenChange}
       title={t('integrations:tickets.createTitle')}
       description={t('integrations:tickets.createDescription')}
     >
-      {conversationId && <CreateTicketForm conversationId={conversationId} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(subject, close) => <CreateTicketForm conversationId={subject} onDone={close} />}
+    </DialogFor>
   );
 }
 
@@ -123,6 +130,7 @@ function CreateTicketForm({ conversationId, onDone }: { conversationId: string; 
   const { t } = useTranslation(['integrations', 'errors']);
   const { targets, systems } = useTicketSystems();
   const create = useCreateTicket();
+  const label = useTicketLabel();
   const [chosen, setChosen] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<TicketLink | null>(null);
@@ -131,7 +139,7 @@ function CreateTicketForm({ conversationId, onDone }: { conversationId: string; 
     return (
       <CreatedTicket
         link={created}
-        message={t('integrations:tickets.created', { number: created.number })}
+        message={t('integrations:tickets.created', { ticket: label(created) })}
         onDone={onDone}
       />
     );
@@ -318,7 +326,7 @@ function ImportTicketForm({ onImported }: { onImported: (question: string) => vo
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ticketNumberSchema.safeParse(number.trim() || undefined);
+    const parsed = ticketIdentifierSchema.safeParse(number.trim() || undefined);
     if (!parsed.success) {
       setNumberError(parsed.error.issues[0]?.message ?? 'integrations:validation.ticketNumberInvalid');
       return;
@@ -327,7 +335,9 @@ function ImportTicketForm({ onImported }: { onImported: (question: string) => vo
     setFailure(null);
     setPending(true);
     try {
-      const ticket = await api.get<ImportedTicket>(`${connectionPath(selectedId)}/tickets/${parsed.data}`);
+      const ticket = await api.get<ImportedTicket>(
+        `${connectionPath(selectedId)}/tickets/${encodeURIComponent(parsed.data)}`,
+      );
       onImported(ticket.question);
     } catch (error) {
       setFailure(errorMessageKey(error));
@@ -340,8 +350,13 @@ function ImportTicketForm({ onImported }: { onImported: (question: string) => vo
     <SystemsGate targets={targets} systems={systems}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <SystemSelect systems={systems} value={selectedId} onChange={setChosen} />
-        <FormField label={t('integrations:tickets.number')} required error={numberError ? t(numberError) : undefined}>
-          <Input inputMode="numeric" value={number} onChange={(event) => setNumber(event.target.value)} />
+        <FormField
+          label={t('integrations:tickets.number')}
+          hint={t('integrations:tickets.numberHint')}
+          required
+          error={numberError ? t(numberError) : undefined}
+        >
+          <Input value={number} onChange={(event) => setNumber(event.target.value)} autoComplete="off" />
         </FormField>
         <Failure message={failure} />
         <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 pt-4 sm:flex-row sm:justify-end">
@@ -384,6 +399,7 @@ export function useCountryTasks(country: string, enabled: boolean) {
 
 export function TicketBadges({ links }: { links: TicketLink[] }) {
   const { t } = useTranslation('integrations');
+  const label = useTicketLabel();
   if (links.length === 0) return null;
   return (
     <ul aria-label={t('integrations:tickets.linked')} className="flex flex-wrap items-center gap-2">
@@ -393,11 +409,11 @@ export function TicketBadges({ links }: { links: TicketLink[] }) {
             href={link.url}
             target="_blank"
             rel="noreferrer"
-            aria-label={t('integrations:tickets.open', { number: link.number, connection: link.connectionName })}
+            aria-label={t('integrations:tickets.open', { ticket: label(link), connection: link.connectionName })}
           >
-            <Badge color={closedStatuses.has(link.status) ? 'success' : 'primary'}>
+            <Badge color={closedStatuses.has(link.status.toLowerCase()) ? 'success' : 'primary'}>
               <Ticket aria-hidden="true" className="size-3" />
-              {t('integrations:tickets.badge', { number: link.number, status: link.status })}
+              {t('integrations:tickets.badge', { ticket: label(link), status: link.status })}
             </Badge>
           </a>
         </li>
@@ -436,14 +452,14 @@ export interface CreateTaskDialogProps {
 export function CreateTaskDialog({ task, onOpenChange }: CreateTaskDialogProps) {
   const { t } = useTranslation('integrations');
   return (
-    <Dialog
-      open={task !== null}
+    <DialogFor
+      subject={task}
       onOpenChange={onOpenChange}
       title={t('integrations:tickets.taskTitle')}
       description={t('integrations:tickets.taskDescription')}
     >
-      {task && <CreateTaskForm source={task.source} defaults={task.defaults} onDone={() => onOpenChange(false)} />}
-    </Dialog>
+      {(subject, close) => <CreateTaskForm source={subject.source} defaults={subject.defaults} onDone={close} />}
+    </DialogFor>
   );
 }
 
@@ -459,6 +475,7 @@ function CreateTaskForm({
   const { t } = useTranslation(['integrations', 'errors']);
   const { targets, systems } = useTicketSystems();
   const create = useCreateTask();
+  const label = useTicketLabel();
   const [chosen, setChosen] = useState('');
   const [values, setValues] = useState({
     title: defaults.title,
@@ -475,7 +492,7 @@ function CreateTaskForm({
     return (
       <CreatedTicket
         link={created}
-        message={t('integrations:tickets.taskCreated', { number: created.number })}
+        message={t('integrations:tickets.taskCreated', { ticket: label(created) })}
         onDone={onDone}
       />
     );

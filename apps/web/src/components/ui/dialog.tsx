@@ -104,3 +104,22 @@ export function Dialog({
 
 /** Closes the surrounding Dialog; use `asChild` around a Button. */
 export const DialogClose = DialogPrimitive.Close;
+
+export interface DialogForProps<Subject> {
+  /** What the dialog is about (an answer, a conversation…); null closes it. */
+  subject: Subject | null;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** The dialog's content for its subject; `close` closes it (once the work is done). */
+  children: (subject: Subject, close: () => void) => ReactNode;
+}
+
+/** A dialog that is open while it has a subject to work on, its content made for that subject. */
+export function DialogFor<Subject>({ subject, onOpenChange, title, description, children }: DialogForProps<Subject>) {
+  return (
+    <Dialog open={subject !== null} onOpenChange={onOpenChange} title={title} description={description}>
+      {subject !== null && children(subject, () => onOpenChange(false))}
+    </Dialog>
+  );
+}

@@ -123,6 +123,11 @@ export interface OutboundMessage {
   citations: { number: number; title: string; url: string | null; quote: string }[];
   /** Who sent it and from where, shown under the message. */
   footer: string;
+  /**
+   * The same for every attempt to send this message: a product that de-duplicates (Matrix's
+   * transaction ids) shows a retried post once.
+   */
+  idempotencyKey?: string;
 }
 
 export interface MessageConnector {
@@ -145,8 +150,10 @@ export interface NewTicket {
 }
 
 export interface RemoteTicket {
-  /** The ticket's number in the remote. */
+  /** The ticket's number in the remote (RT: its number; Jira: the issue's id; Asana: the task's gid). */
   number: number;
+  /** The remote's own label where it is not the number (Jira's issue key, "COMP-12"). */
+  reference?: string | null;
   /** Where a person opens it. */
   url: string;
   /** The remote's own status word ("new", "open", "resolved"…), shown as is. */
@@ -161,6 +168,8 @@ export interface TicketConnector {
   check(): Promise<void>;
   create(ticket: NewTicket): Promise<RemoteTicket>;
   get(number: number): Promise<RemoteTicket>;
+  /** Products whose tickets have a label besides the number (Jira's "COMP-12"): the ticket it names. */
+  getByReference?(reference: string): Promise<RemoteTicket>;
   /** The ticket's first message, as plain text (its question), at most `maxChars` characters. */
   firstMessage(number: number, maxChars: number): Promise<{ subject: string; text: string }>;
   describe(): string;

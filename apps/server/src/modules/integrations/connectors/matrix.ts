@@ -100,7 +100,7 @@ export function createMatrixConnector(
     async post(message) {
       const sent = await call<{ event_id?: unknown }>(
         'PUT',
-        `/rooms/${room}/send/m.room.message/${encodeURIComponent(`ca-${randomUUID()}`)}`,
+        `/rooms/${room}/send/m.room.message/${encodeURIComponent(`ca-${message.idempotencyKey ?? randomUUID()}`)}`,
         {
           msgtype: 'm.text',
           body: renderPlain(message),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -137,48 +138,45 @@ export function Component() {
           <p aria-live="polite" className="mb-2 text-sm text-neutral-600">
             {t('admin-users:audit.count', { count: log.data.total, formatted: formatNumber(log.data.total) })}
           </p>
-          <div className="relative overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    {t('admin-users:audit.time')}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    {t('admin-users:audit.action')}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    {t('admin-users:audit.actor')}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    {t('admin-users:audit.target')}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    {t('admin-users:audit.details')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100">
-                {log.data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="px-4 py-2 whitespace-nowrap text-neutral-600">
-                      {formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'medium' })}
-                    </td>
-                    <td className="px-4 py-2 font-medium text-neutral-900">
-                      <AuditActionLabel action={entry.action} />
-                    </td>
-                    <td className="px-4 py-2 break-words">{entry.actorEmail ?? '—'}</td>
-                    <td className="px-4 py-2 break-words">{entry.targetEmail ?? '—'}</td>
-                    <td className="px-4 py-2 text-xs text-neutral-600">
-                      {[entry.ipAddress, Object.keys(entry.metadata).length > 0 ? JSON.stringify(entry.metadata) : '']
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={log.data.entries}
+            rowKey={(entry) => entry.id}
+            columns={[
+              {
+                id: 'time',
+                header: t('admin-users:audit.time'),
+                className: 'whitespace-nowrap text-neutral-600',
+                cell: (entry) => formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'medium' }),
+              },
+              {
+                id: 'action',
+                header: t('admin-users:audit.action'),
+                className: 'font-medium text-neutral-900',
+                cell: (entry) => <AuditActionLabel action={entry.action} />,
+              },
+              {
+                id: 'actor',
+                header: t('admin-users:audit.actor'),
+                className: 'break-words',
+                cell: (entry) => entry.actorEmail ?? '—',
+              },
+              {
+                id: 'target',
+                header: t('admin-users:audit.target'),
+                className: 'break-words',
+                cell: (entry) => entry.targetEmail ?? '—',
+              },
+              {
+                id: 'details',
+                header: t('admin-users:audit.details'),
+                className: 'text-xs text-neutral-600',
+                cell: (entry) =>
+                  [entry.ipAddress, Object.keys(entry.metadata).length > 0 ? JSON.stringify(entry.metadata) : '']
+                    .filter(Boolean)
+                    .join(' · '),
+              },
+            ]}
+          />
           <nav
             aria-label={t('admin-users:audit.pages')}
             className="mt-4 flex items-center justify-between gap-2 text-sm"

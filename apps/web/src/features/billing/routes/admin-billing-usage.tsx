@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable, ListQuery } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { errorMessageKey } from '@/lib/api-client.ts';
 import { useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
 import { useAdminUsage } from '../api/admin-billing.ts';
@@ -19,7 +18,6 @@ import { AdminBillingNav } from '../components/admin-billing-nav.tsx';
 export const handle = { title: 'billing:adminBilling.usage.title' } satisfies RouteHandle;
 
 const keys = ['email', 'kind', 'action', 'from', 'to'] as const;
-const th = 'px-4 py-2 font-semibold';
 
 /** Admin: any user's usage ledger, filtered by kind, action and dates (/admin/billing/usage). */
 export function Component() {
@@ -95,53 +93,45 @@ export function Component() {
       </form>
       {!applied.email ? (
         <EmptyState icon={Gauge} title={t('billing:adminBilling.usage.prompt')} />
-      ) : ledger.isPending ? (
-        <Skeleton className="h-48" />
-      ) : ledger.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t(errorMessageKey(ledger.error))}
-        </p>
-      ) : ledger.data.length === 0 ? (
-        <EmptyState icon={Gauge} title={t('billing:adminBilling.usage.empty')} />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
-              <tr>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.usage.time')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.usage.kind')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.usage.amount')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.usage.action')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.usage.reference')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-neutral-100">
-              {ledger.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="px-4 py-2">
-                    {formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-                  </td>
-                  <td className="px-4 py-2">{t(`billing:adminBilling.usage.kinds.${entry.kind}`)}</td>
-                  <td className="px-4 py-2">
-                    {entry.kind === 'storage' ? formatBytes(entry.amount) : formatNumber(entry.amount)}
-                  </td>
-                  <td className="px-4 py-2 font-mono text-xs">{entry.action}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{entry.reference ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListQuery query={ledger} empty={{ icon: Gauge, title: t('billing:adminBilling.usage.empty') }}>
+          {(rows) => (
+            <DataTable
+              rows={rows}
+              rowKey={(entry) => entry.id}
+              minWidth="sm"
+              columns={[
+                {
+                  id: 'time',
+                  header: t('billing:adminBilling.usage.time'),
+                  cell: (entry) => formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                },
+                {
+                  id: 'kind',
+                  header: t('billing:adminBilling.usage.kind'),
+                  cell: (entry) => t(`billing:adminBilling.usage.kinds.${entry.kind}`),
+                },
+                {
+                  id: 'amount',
+                  header: t('billing:adminBilling.usage.amount'),
+                  cell: (entry) => (entry.kind === 'storage' ? formatBytes(entry.amount) : formatNumber(entry.amount)),
+                },
+                {
+                  id: 'action',
+                  header: t('billing:adminBilling.usage.action'),
+                  className: 'font-mono text-xs',
+                  cell: (entry) => entry.action,
+                },
+                {
+                  id: 'reference',
+                  header: t('billing:adminBilling.usage.reference'),
+                  className: 'font-mono text-xs',
+                  cell: (entry) => entry.reference ?? '—',
+                },
+              ]}
+            />
+          )}
+        </ListQuery>
       )}
     </>
   );

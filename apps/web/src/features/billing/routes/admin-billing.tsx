@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { DataTable, ListQuery } from '@/components/ui/data-table.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { errorMessageKey } from '@/lib/api-client.ts';
 import { useFormatters } from '@/lib/format.ts';
 import type { RouteHandle } from '@/lib/route-handle.ts';
@@ -25,7 +24,16 @@ import { planText } from '../utils/plan-text.ts';
 export const handle = { title: 'billing:adminBilling.title' } satisfies RouteHandle;
 
 const statusFilters = [...subscriptionStatuses, 'granted', 'expired', 'revoked'] as const;
-const th = 'px-4 py-2 font-semibold';
+
+/** A plan's name in the reader's language (its id until the plans have loaded). */
+function usePlanName(): (id: string) => string {
+  const { t } = useTranslation('billing');
+  const plans = useAdminPlans();
+  return (id) => {
+    const plan = plans.data?.find((candidate) => candidate.id === id);
+    return plan ? planText(plan, t).name : id;
+  };
+}
 
 /** TEST MODE: run a renewal now, paid or declined (to try the grace period and its recovery). */
 function RenewalActions({ row }: { row: AdminSubscription }) {
@@ -59,11 +67,7 @@ function Subscriptions() {
   const applied = { search: params.get('search') ?? '', status: params.get('status') ?? '' };
   const [draft, setDraft] = useState(applied);
   const list = useAdminSubscriptions(applied);
-  const plans = useAdminPlans();
-  const planName = (id: string) => {
-    const plan = plans.data?.find((candidate) => candidate.id === id);
-    return plan ? planText(plan, t).name : id;
-  };
+  const planName = usePlanName();
 
   return (
     <section aria-labelledby="subscriptions-title" className="space-y-4">
@@ -95,43 +99,18 @@ function Subscriptions() {
           <Button type="submit">{t('billing:adminBilling.apply')}</Button>
         </div>
       </form>
-      {list.isPending ? (
-        <Skeleton className="h-48" />
-      ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t(errorMessageKey(list.error))}
-        </p>
-      ) : list.data.length === 0 ? (
-        <EmptyState icon={CreditCard} title={t('billing:adminBilling.subscriptions.empty')} />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
-              <tr>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.holder')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.plan')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.status')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.seats')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.periodEnd')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-neutral-100">
-              {list.data.map((row) => (
-                <tr key={`${row.kind}-${row.id}`}>
-                  <td className="px-4 py-2">
+      <ListQuery query={list} empty={{ icon: CreditCard, title: t('billing:adminBilling.subscriptions.empty') }}>
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(row) => `${row.kind}-${row.id}`}
+            minWidth="lg"
+            columns={[
+              {
+                id: 'holder',
+                header: t('billing:adminBilling.subscriptions.holder'),
+                cell: (row) => (
+                  <>
                     <span className="flex items-center gap-1 font-medium text-neutral-900">
                       {row.holderType === 'company' && (
                         <Building2 aria-label={t('billing:adminBilling.subscriptions.company')} className="size-4" />
@@ -139,16 +118,28 @@ function Subscriptions() {
                       {row.holderName}
                     </span>
                     {row.holderEmail && <span className="block text-xs text-neutral-500">{row.holderEmail}</span>}
-                  </td>
-                  <td className="px-4 py-2">
+                  </>
+                ),
+              },
+              {
+                id: 'plan',
+                header: t('billing:adminBilling.subscriptions.plan'),
+                cell: (row) => (
+                  <>
                     {planName(row.planId)}
                     <span className="block text-xs text-neutral-500">
                       {row.kind === 'grant'
                         ? t('billing:adminBilling.subscriptions.granted')
                         : t(`billing:adminBilling.subscriptions.provider.${row.provider ?? 'test'}`)}
                     </span>
-                  </td>
-                  <td className="px-4 py-2">
+                  </>
+                ),
+              },
+              {
+                id: 'status',
+                header: t('billing:adminBilling.subscriptions.status'),
+                cell: (row) => (
+                  <>
                     <StatusBadge status={row.status} />
                     {row.cancelAtPeriodEnd && (
                       <span className="block text-xs text-neutral-500">
@@ -168,19 +159,29 @@ function Subscriptions() {
                         {t('billing:adminBilling.subscriptions.graceUntil', { date: formatDate(row.graceUntil) })}
                       </span>
                     )}
-                  </td>
-                  <td className="px-4 py-2">{row.seats}</td>
-                  <td className="px-4 py-2">{row.periodEnd ? formatDate(row.periodEnd) : '—'}</td>
-                  <td className="px-4 py-2">
+                  </>
+                ),
+              },
+              { id: 'seats', header: t('billing:adminBilling.subscriptions.seats'), cell: (row) => row.seats },
+              {
+                id: 'periodEnd',
+                header: t('billing:adminBilling.subscriptions.periodEnd'),
+                cell: (row) => (row.periodEnd ? formatDate(row.periodEnd) : '—'),
+              },
+              {
+                id: 'actions',
+                header: t('billing:adminBilling.subscriptions.actions'),
+                cell: (row) => (
+                  <>
                     <RenewalActions row={row} />
                     <RevokeGrantButton row={row} planName={planName(row.planId)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
+      </ListQuery>
     </section>
   );
 }
@@ -189,68 +190,58 @@ function Companies() {
   const { t } = useTranslation(['billing', 'errors']);
   const { formatDate } = useFormatters();
   const companies = useAdminCompanies();
-  const plans = useAdminPlans();
-  const planName = (id: string) => {
-    const plan = plans.data?.find((candidate) => candidate.id === id);
-    return plan ? planText(plan, t).name : id;
-  };
+  const planName = usePlanName();
   return (
     <section aria-labelledby="companies-title" className="space-y-4">
       <h2 id="companies-title" className="text-lg font-semibold text-neutral-900">
         {t('billing:adminBilling.companies.title')}
       </h2>
-      {companies.isPending ? (
-        <Skeleton className="h-32" />
-      ) : companies.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t(errorMessageKey(companies.error))}
-        </p>
-      ) : companies.data.length === 0 ? (
-        <EmptyState icon={Building2} title={t('billing:adminBilling.companies.empty')} />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="bg-neutral-50 text-xs text-neutral-600 uppercase">
-              <tr>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.companies.name')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.companies.country')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.plan')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.status')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.companies.seats')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('billing:adminBilling.subscriptions.periodEnd')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-neutral-100">
-              {companies.data.map((company) => (
-                <tr key={company.id}>
-                  <td className="px-4 py-2 font-medium text-neutral-900">{company.name}</td>
-                  <td className="px-4 py-2">{company.country}</td>
-                  <td className="px-4 py-2">{planName(company.planId)}</td>
-                  <td className="px-4 py-2">
-                    <StatusBadge status={company.status} />
-                  </td>
-                  <td className="px-4 py-2">
-                    {t('billing:adminBilling.companies.seatsUsed', { used: company.members, limit: company.seats })}
-                  </td>
-                  <td className="px-4 py-2">{company.periodEnd ? formatDate(company.periodEnd) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListQuery
+        query={companies}
+        empty={{ icon: Building2, title: t('billing:adminBilling.companies.empty') }}
+        loadingClassName="h-32"
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(company) => company.id}
+            columns={[
+              {
+                id: 'name',
+                header: t('billing:adminBilling.companies.name'),
+                className: 'font-medium text-neutral-900',
+                cell: (company) => company.name,
+              },
+              {
+                id: 'country',
+                header: t('billing:adminBilling.companies.country'),
+                cell: (company) => company.country,
+              },
+              {
+                id: 'plan',
+                header: t('billing:adminBilling.subscriptions.plan'),
+                cell: (company) => planName(company.planId),
+              },
+              {
+                id: 'status',
+                header: t('billing:adminBilling.subscriptions.status'),
+                cell: (company) => <StatusBadge status={company.status} />,
+              },
+              {
+                id: 'seats',
+                header: t('billing:adminBilling.companies.seats'),
+                cell: (company) =>
+                  t('billing:adminBilling.companies.seatsUsed', { used: company.members, limit: company.seats }),
+              },
+              {
+                id: 'periodEnd',
+                header: t('billing:adminBilling.subscriptions.periodEnd'),
+                cell: (company) => (company.periodEnd ? formatDate(company.periodEnd) : '—'),
+              },
+            ]}
+          />
+        )}
+      </ListQuery>
     </section>
   );
 }

@@ -58,6 +58,7 @@ const ids = {
   engineer: '00000000-0000-4000-8000-000000000002',
   conversation: '00000000-0000-4000-8000-0000000000c1',
   ticketSystem: '00000000-0000-4000-8000-0000000000d9',
+  storage: '00000000-0000-4000-8000-0000000000da',
   question: '00000000-0000-4000-8000-0000000000a1',
   answer: '00000000-0000-4000-8000-0000000000a2',
   markdownFile: '00000000-0000-4000-8000-0000000000f1',
@@ -92,6 +93,19 @@ const markdownSource = [
   'Members apply countermeasures to the listed jurisdictions.',
 ].join('\n');
 
+/** The memo as synced from a WebDAV share: version `revision`. */
+function syncedMemo(revision: number): NonNullable<Citation['origin']> {
+  return {
+    connectionId: '00000000-0000-4000-8000-0000000000c1',
+    connectionName: 'Team share',
+    kind: 'webdav',
+    path: 'memos/memo.docx',
+    version: `"etag-${revision}"`,
+    revision,
+    syncedAt: '2026-11-20T09:00:00.000Z',
+  };
+}
+
 function citation(overrides: Partial<Citation>): Citation {
   return {
     number: 1,
@@ -115,6 +129,7 @@ const citations: Citation[] = [
     quote: 'The financial intermediary must verify the identity of the contracting party.',
     href: `/documents?file=${ids.docxFile}`,
     asOf: null,
+    origin: syncedMemo(1),
   }),
   citation({
     number: 3,
@@ -158,7 +173,8 @@ const contents: Record<string, FileContent> = {
     pages: [{ number: 1, text: 'FATF lists' }],
   },
   [ids.docxFile]: {
-    file: file(ids.docxFile, 'docx', 'memo.docx'),
+    // Synced again since the answer quoted it.
+    file: { ...file(ids.docxFile, 'docx', 'memo.docx'), origin: syncedMemo(2) },
     pages: [
       {
         number: 1,
@@ -257,6 +273,23 @@ beforeEach(() => {
     if (path === `/api/chat/conversations/${ids.conversation}`) return json(200, conversation);
     if (path === '/api/integrations/share-targets') return json(200, { connections: shareTargets });
     if (path === '/api/integrations/tickets') return json(200, { tickets: [] });
+    if (path === `/api/integrations/${ids.storage}/share` && init?.method === 'POST') {
+      posted.push({ path, body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      return json(201, {
+        id: '00000000-0000-4000-8000-0000000000f3',
+        connectionId: ids.storage,
+        connectionName: 'Team share',
+        kind: 'webdav',
+        destination: 'dav.example.com/policies/Compliance Assistant/2026-03-02 1000 FATF lists.md',
+        senderEmail: 'ada@example.com',
+        content: 'FATF lists',
+        contentSha256: 'a'.repeat(64),
+        status: 'sent',
+        externalId: 'Compliance Assistant/2026-03-02 1000 FATF lists.md',
+        errorCode: null,
+        sentAt: '2026-03-02T10:00:00.000Z',
+      });
+    }
     if (path === `/api/integrations/${ids.ticketSystem}/tasks` && init?.method === 'POST') {
       posted.push({ path, body: JSON.parse(String(init.body)) as Record<string, unknown> });
       return json(201, {
@@ -347,6 +380,23 @@ describe('the sources of an answer', () => {
     const web = list.getByRole('link', { name: /FATF website/ });
     expect(web).toHaveAttribute('href', 'https://www.fatf-gafi.org/');
     expect(web).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('a source synced from a connection', () => {
+  it('names the remote file and the version quoted, and says when a newer version has been synced since', async () => {
+    screenWidth(true);
+    const { user } = renderChat(ids.conversation);
+    const list = await sources();
+    expect(
+      list.getByText(/^Synced from “Team share”: memos\/memo\.docx, version 1 of 20 Nov 2026$/),
+    ).toBeInTheDocument();
+
+    await user.click(list.getByRole('button', { name: /AMLA due diligence memo/ }));
+    const panel = await screen.findByRole('complementary', { name: 'AMLA due diligence memo' });
+    expect(await within(panel).findByRole('note')).toHaveTextContent(
+      'A newer version (version 2) has been synced since this answer quoted version 1.',
+    );
   });
 });
 
@@ -559,6 +609,40 @@ describe('sharing an answer', () => {
       'href',
       '/settings/integrations',
     );
+  });
+
+  it('saves the whole conversation to a storage folder, the only kind of target offered for it', async () => {
+    const connection = (id: string, kind: string, capability: string, name: string, target: string) => ({
+      id,
+      kind,
+      capability,
+      scope: 'personal',
+      name,
+      settings: {},
+      target,
+      status: 'connected',
+      lastCheckedAt: null,
+      lastSyncAt: null,
+      lastError: null,
+      folderId: null,
+      createdAt: '2026-03-02T10:00:00.000Z',
+    });
+    shareTargets = [
+      connection(ids.storage, 'webdav', 'storage', 'Team share', 'dav.example.com/policies'),
+      connection(ids.ticketSystem, 'teams', 'messages', 'Risk channel', 'Workflow at example.com'),
+    ];
+    screenWidth(true);
+    const { user } = renderChat(ids.conversation);
+    await user.click(await screen.findByRole('button', { name: 'Save conversation' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Save this conversation' }));
+    expect(await dialog.findByRole('radio', { name: /Team share/ })).toBeInTheDocument();
+    expect(dialog.queryByRole('radio', { name: /Risk channel/ })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted.at(-1)).toEqual({
+      path: `/api/integrations/${ids.storage}/share`,
+      body: { conversationId: ids.conversation },
+    });
   });
 
   it('is not offered in the anonymous trial', async () => {

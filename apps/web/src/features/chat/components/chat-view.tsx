@@ -1,3 +1,4 @@
+import type { ShareAnswerInput } from '@compliance/shared/integrations';
 import { assistantName } from '../utils/assistant-name.ts';
 import {
   TRIAL_ASSISTANT_SLUG,
@@ -15,7 +16,7 @@ import {
   useHasTicketSystems,
   type CreateTaskDialogProps,
 } from '@/components/integrations/tickets.tsx';
-import { ShareAnswerDialog } from '@/components/integrations/share-answer-dialog.tsx';
+import { SaveConversationButton, ShareAnswerDialog } from '@/components/integrations/share-answer-dialog.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { errorMessageKey } from '@/lib/api-client.ts';
@@ -92,7 +93,7 @@ export function ChatView({
   const [formError, setFormError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   /** The answer being shared through a connection. */
-  const [sharing, setSharing] = useState<{ conversationId: string; messageId: string } | null>(null);
+  const [sharing, setSharing] = useState<ShareAnswerInput | null>(null);
   const [taskFor, setTaskFor] = useState<CreateTaskDialogProps['task']>(null);
   const hasTicketSystems = useHasTicketSystems(mode === 'account');
   const listRef = useRef<HTMLDivElement>(null);
@@ -291,7 +292,12 @@ export function ChatView({
         {mode === 'account' && !streaming && (
           <div className="flex justify-end border-b border-neutral-200 py-2">
             {conversationId ? (
-              <ConversationTickets conversationId={conversationId} />
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                {messages.some((message) => message.role === 'assistant' && message.status === 'complete') && (
+                  <SaveConversationButton onSave={() => setSharing({ conversationId })} />
+                )}
+                <ConversationTickets conversationId={conversationId} />
+              </div>
             ) : (
               <ImportTicketButton onImported={setDraft} />
             )}

@@ -1,5 +1,6 @@
 import type { Citation } from '@compliance/shared/chat';
 import { useTranslation } from 'react-i18next';
+import { OriginLine } from '@/components/integrations/origin-line.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatDate } from '@/lib/format.ts';
 
@@ -13,6 +14,11 @@ export function CitationMeta({ citation, className }: { citation: Citation; clas
     const date = formatDate(`${citation.asOf}T00:00:00Z`, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
     parts.push(t('chat:citations.asOf', { date }));
   }
-  if (parts.length === 0) return null;
-  return <span className={cn('block text-xs text-neutral-500', className)}>{parts.join(' · ')}</span>;
+  if (parts.length === 0 && !citation.origin) return null;
+  return (
+    <>
+      {parts.length > 0 && <span className={cn('block text-xs text-neutral-500', className)}>{parts.join(' · ')}</span>}
+      {citation.origin && <OriginLine origin={citation.origin} className={parts.length > 0 ? undefined : className} />}
+    </>
+  );
 }

@@ -6,6 +6,7 @@ import { journalPaths } from './get-journal.ts';
 const fileNames: Record<ConnectionScope, string> = {
   personal: 'sent-messages',
   organisation: 'integrations-journal',
+  company: 'company-journal',
 };
 
 /** The whole journal as a CSV file, saved in the browser. */

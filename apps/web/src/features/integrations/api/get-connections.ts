@@ -11,7 +11,10 @@ export function getConnectionsQueryOptions(scope: ConnectionScope) {
   return queryOptions({ queryKey: integrationQueryKeys.list(scope), queryFn: () => getConnections(scope) });
 }
 
-/** The user's own connections, or (admins, 'organisation') the organisation's. */
+/**
+ * The user's own connections, (admins, 'organisation') the organisation's, or their company's (with
+ * whose they are and whether the user manages them; no `company` when the user is in none).
+ */
 export function useConnections(scope: ConnectionScope) {
   return useQuery(getConnectionsQueryOptions(scope));
 }

@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client.ts';
 import { integrationQueryKeys } from '@/components/integrations/query-keys.ts';
 
-/** Where each journal is read: the user's own messages, or (admins) everyone's. */
+/** Where each journal is read: the user's own messages, (admins) everyone's, or (company admins) their company's. */
 export const journalPaths: Record<ConnectionScope, string> = {
   personal: '/integrations/journal',
   organisation: '/admin/integrations/journal',
+  company: '/company/integrations/journal',
 };
 
 export function getJournal(scope: ConnectionScope, page: number): Promise<JournalPage> {

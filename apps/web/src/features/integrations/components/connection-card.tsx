@@ -23,6 +23,8 @@ export interface ConnectionCardProps {
   connection: Connection;
   onEdit: (connection: Connection) => void;
   onDelete: (connection: Connection) => void;
+  /** Shown to someone who uses it but does not manage it (a company's member): no actions. */
+  readOnly?: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ function folderHref(connection: Connection, folderId: string): string {
 }
 
 /** One connection: where it points, whether it works, what it last did, and what can be done with it. */
-export function ConnectionCard({ connection, onEdit, onDelete }: ConnectionCardProps) {
+export function ConnectionCard({ connection, onEdit, onDelete, readOnly = false }: ConnectionCardProps) {
   const { t } = useTranslation(['integrations', 'errors']);
   const { formatDate } = useFormatters();
   const errorText = useIntegrationErrorText();
@@ -106,46 +108,48 @@ export function ConnectionCard({ connection, onEdit, onDelete }: ConnectionCardP
 
           {connection.status === 'failing' && connection.lastError && <ConnectionError error={connection.lastError} />}
 
-          <div className="flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              variant="outline"
-              color="neutral"
-              icon={PlugZap}
-              loading={test.isPending}
-              onClick={runTest}
-            >
-              {t('integrations:actions.test')}
-            </Button>
-            {source && (
+          {!readOnly && (
+            <div className="flex flex-wrap gap-2">
               <Button
                 size="sm"
                 variant="outline"
                 color="neutral"
-                icon={RefreshCw}
-                loading={sync.isPending}
-                disabled={running}
-                onClick={() => sync.mutate(connection.id)}
+                icon={PlugZap}
+                loading={test.isPending}
+                onClick={runTest}
               >
-                {t(running ? 'integrations:actions.syncing' : 'integrations:actions.sync')}
+                {t('integrations:actions.test')}
               </Button>
-            )}
-            {source && connection.folderId && (
-              <Link
-                to={folderHref(connection, connection.folderId)}
-                className={buttonClasses({ size: 'sm', variant: 'outline', color: 'neutral' })}
-              >
-                <FolderOpen aria-hidden="true" className="size-4" />
-                {t('integrations:actions.openFolder')}
-              </Link>
-            )}
-            <Button size="sm" variant="ghost" color="neutral" icon={Pencil} onClick={() => onEdit(connection)}>
-              {t('integrations:actions.edit')}
-            </Button>
-            <Button size="sm" variant="ghost" color="danger" icon={Trash2} onClick={() => onDelete(connection)}>
-              {t('integrations:actions.delete')}
-            </Button>
-          </div>
+              {source && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  color="neutral"
+                  icon={RefreshCw}
+                  loading={sync.isPending}
+                  disabled={running}
+                  onClick={() => sync.mutate(connection.id)}
+                >
+                  {t(running ? 'integrations:actions.syncing' : 'integrations:actions.sync')}
+                </Button>
+              )}
+              {source && connection.folderId && (
+                <Link
+                  to={folderHref(connection, connection.folderId)}
+                  className={buttonClasses({ size: 'sm', variant: 'outline', color: 'neutral' })}
+                >
+                  <FolderOpen aria-hidden="true" className="size-4" />
+                  {t('integrations:actions.openFolder')}
+                </Link>
+              )}
+              <Button size="sm" variant="ghost" color="neutral" icon={Pencil} onClick={() => onEdit(connection)}>
+                {t('integrations:actions.edit')}
+              </Button>
+              <Button size="sm" variant="ghost" color="danger" icon={Trash2} onClick={() => onDelete(connection)}>
+                {t('integrations:actions.delete')}
+              </Button>
+            </div>
+          )}
 
           {source && (
             <div className="border-t border-neutral-200 pt-3">

@@ -1,4 +1,5 @@
 import {
+  allowedForCompany,
   connectorKinds,
   syncsDocuments,
   type Connection,
@@ -59,11 +60,13 @@ export function ConnectionDialog({
         <div className="flex flex-col gap-2">
           <p className="mb-1 text-sm text-neutral-600">{t('integrations:dialog.chooseKind')}</p>
           <ul className="flex flex-col gap-2">
-            {connectorKinds.map((kind) => (
-              <li key={kind}>
-                <KindChoice kind={kind} onChoose={() => setStep({ name: 'form', kind, connection: null })} />
-              </li>
-            ))}
+            {connectorKinds
+              .filter((kind) => scope !== 'company' || allowedForCompany(kind))
+              .map((kind) => (
+                <li key={kind}>
+                  <KindChoice kind={kind} onChoose={() => setStep({ name: 'form', kind, connection: null })} />
+                </li>
+              ))}
           </ul>
         </div>
       );

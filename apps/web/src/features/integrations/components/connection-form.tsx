@@ -46,6 +46,8 @@ interface TextFieldSpec {
   /** The value a new connection starts with. */
   initial?: string;
   url?: boolean;
+  /** A number typed in (a port): the numeric keyboard on phones. */
+  numeric?: boolean;
   required?: boolean;
   maxLength?: number;
 }
@@ -74,7 +76,8 @@ type FieldSpec =
   | ListFieldSpec
   | SecretFieldSpec
   | { type: 'schedule' }
-  | { type: 'fatfAlerts' }
+  /** A setting switched on or off (`settings.<key>`), such as IMAP's TLS. */
+  | { type: 'checkbox'; key: string; label: string; hint: string; initial: boolean }
   | { type: 'note'; text: string };
 
 interface KindForm {
@@ -82,6 +85,12 @@ interface KindForm {
   /** The field holding the address the network guard checks (the server's refusal is shown there). */
   addressField: string;
 }
+
+/** What a channel is sent besides shared answers (`channelAlerts` in the shared settings). */
+const alertFields: FieldSpec[] = [
+  { type: 'checkbox', key: 'fatfAlerts', label: 'fields.fatfAlerts', hint: 'fields.fatfAlertsHint', initial: false },
+  { type: 'checkbox', key: 'syncAlerts', label: 'fields.syncAlerts', hint: 'fields.syncAlertsHint', initial: false },
+];
 
 const usernameField: TextFieldSpec = {
   type: 'text',
@@ -308,7 +317,7 @@ const kindForms: Record<FormKind, KindForm> = {
         keepHint: 'fields.keepToken',
         placeholder: 'xoxb-…',
       },
-      { type: 'fatfAlerts' },
+      ...alertFields,
     ],
     addressField: 'secret',
   },
@@ -322,7 +331,7 @@ const kindForms: Record<FormKind, KindForm> = {
         placeholder: 'https://…',
       },
       { type: 'note', text: 'fields.teamsTestNote' },
-      { type: 'fatfAlerts' },
+      ...alertFields,
     ],
     addressField: 'secret',
   },
@@ -353,7 +362,7 @@ const kindForms: Record<FormKind, KindForm> = {
         keepHint: 'fields.keepAccessToken',
         placeholder: 'syt_…',
       },
-      { type: 'fatfAlerts' },
+      ...alertFields,
     ],
     addressField: 'settings.homeserverUrl',
   },
@@ -368,9 +377,54 @@ const kindForms: Record<FormKind, KindForm> = {
         required: true,
       },
       { type: 'note', text: 'fields.emailNote' },
-      { type: 'fatfAlerts' },
+      ...alertFields,
+      {
+        type: 'checkbox',
+        key: 'alertDigest',
+        label: 'fields.alertDigest',
+        hint: 'fields.alertDigestHint',
+        initial: false,
+      },
     ],
     addressField: 'settings.recipients',
+  },
+  imap: {
+    fields: [
+      {
+        type: 'text',
+        key: 'host',
+        label: 'fields.imapHost',
+        hint: 'fields.imapHostHint',
+        placeholder: 'imap.example.com',
+        required: true,
+        maxLength: 253,
+      },
+      {
+        type: 'text',
+        key: 'port',
+        label: 'fields.port',
+        hint: 'fields.portHint',
+        initial: '993',
+        numeric: true,
+        required: true,
+        maxLength: 5,
+      },
+      { type: 'checkbox', key: 'tls', label: 'fields.tls', hint: 'fields.tlsHint', initial: true },
+      { ...usernameField, placeholder: 'compliance@example.com' },
+      { type: 'secret', label: 'fields.password', hint: 'fields.imapPasswordHint', keepHint: 'fields.keepPassword' },
+      {
+        type: 'text',
+        key: 'folder',
+        label: 'fields.mailFolder',
+        hint: 'fields.mailFolderHint',
+        initial: 'INBOX',
+        placeholder: 'Compliance',
+        required: true,
+        maxLength: 255,
+      },
+      { type: 'schedule' },
+    ],
+    addressField: 'settings.host',
   },
   requesttracker: {
     fields: [
@@ -387,6 +441,113 @@ const kindForms: Record<FormKind, KindForm> = {
       { type: 'secret', label: 'fields.rtToken', hint: 'fields.rtTokenHint', keepHint: 'fields.keepToken' },
     ],
     addressField: 'settings.url',
+  },
+  zendesk: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.zendeskUrl',
+        hint: 'fields.zendeskUrlHint',
+        placeholder: 'https://example.zendesk.com',
+        url: true,
+        required: true,
+      },
+      {
+        type: 'text',
+        key: 'email',
+        label: 'fields.agentEmail',
+        hint: 'fields.zendeskEmailHint',
+        placeholder: 'agent@example.com',
+        required: true,
+        maxLength: 254,
+      },
+      { type: 'secret', label: 'fields.apiToken', hint: 'fields.zendeskTokenHint', keepHint: 'fields.keepToken' },
+    ],
+    addressField: 'settings.url',
+  },
+  freshdesk: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.freshdeskUrl',
+        hint: 'fields.freshdeskUrlHint',
+        placeholder: 'https://example.freshdesk.com',
+        url: true,
+        required: true,
+      },
+      { type: 'secret', label: 'fields.apiKey', hint: 'fields.freshdeskKeyHint', keepHint: 'fields.keepApiKey' },
+    ],
+    addressField: 'settings.url',
+  },
+  jira: {
+    fields: [
+      {
+        type: 'text',
+        key: 'url',
+        label: 'fields.jiraUrl',
+        hint: 'fields.jiraUrlHint',
+        placeholder: 'https://example.atlassian.net',
+        url: true,
+        required: true,
+      },
+      {
+        type: 'text',
+        key: 'email',
+        label: 'fields.atlassianEmail',
+        hint: 'fields.atlassianEmailHint',
+        placeholder: 'officer@example.com',
+        required: true,
+        maxLength: 254,
+      },
+      { type: 'secret', label: 'fields.apiToken', hint: 'fields.jiraTokenHint', keepHint: 'fields.keepToken' },
+      {
+        type: 'text',
+        key: 'projectKey',
+        label: 'fields.projectKey',
+        hint: 'fields.projectKeyHint',
+        placeholder: 'COMP',
+        required: true,
+        maxLength: 255,
+      },
+      {
+        type: 'text',
+        key: 'issueType',
+        label: 'fields.issueType',
+        hint: 'fields.issueTypeHint',
+        initial: 'Task',
+        maxLength: 255,
+      },
+    ],
+    addressField: 'settings.url',
+  },
+  asana: {
+    fields: [
+      {
+        type: 'text',
+        key: 'projectGid',
+        label: 'fields.asanaProject',
+        hint: 'fields.asanaProjectHint',
+        placeholder: '1208765432101234',
+        required: true,
+        maxLength: 19,
+      },
+      {
+        type: 'text',
+        key: 'workspaceGid',
+        label: 'fields.asanaWorkspace',
+        hint: 'fields.asanaWorkspaceHint',
+        maxLength: 19,
+      },
+      {
+        type: 'secret',
+        label: 'fields.asanaToken',
+        hint: 'fields.asanaTokenHint',
+        keepHint: 'fields.keepToken',
+      },
+    ],
+    addressField: 'settings.projectGid',
   },
 };
 
@@ -453,6 +614,7 @@ export interface ConnectionFormProps {
 function text(settings: Record<string, unknown> | undefined, key: string, fallback = ''): string {
   const value = settings?.[key];
   if (Array.isArray(value)) return value.join('\n');
+  if (typeof value === 'number') return String(value);
   return typeof value === 'string' ? value : fallback;
 }
 
@@ -466,7 +628,10 @@ function defaultValues(kind: FormKind, scope: ConnectionScope, connection: Conne
     if (field.type === 'schedule') {
       settings.schedule = syncSchedules.find((value) => value === stored?.schedule) ?? 'manual';
     }
-    if (field.type === 'fatfAlerts') settings.fatfAlerts = stored?.fatfAlerts === true;
+    if (field.type === 'checkbox') {
+      const value = stored?.[field.key];
+      settings[field.key] = typeof value === 'boolean' ? value : field.initial;
+    }
   }
   if (syncsDocuments(connectorCapability[kind]) && scope === 'organisation') {
     const branch = stored?.knowledgeBase;
@@ -480,7 +645,9 @@ function defaultValues(kind: FormKind, scope: ConnectionScope, connection: Conne
 function fieldNames(kind: FormKind, scope: ConnectionScope): string[] {
   const names = ['name'];
   for (const field of kindForms[kind].fields) {
-    if (field.type === 'text' || field.type === 'list') names.push(`settings.${field.key}`);
+    if (field.type === 'text' || field.type === 'list' || field.type === 'checkbox') {
+      names.push(`settings.${field.key}`);
+    }
     if (field.type === 'schedule') names.push('settings.schedule');
     if (field.type === 'secret') names.push('secret');
   }
@@ -573,6 +740,7 @@ function StandardConnectionForm({
             maxLength={field.maxLength}
             autoComplete="off"
             {...(field.url ? { type: 'url', inputMode: 'url' as const } : {})}
+            {...(field.numeric ? { inputMode: 'numeric' as const } : {})}
           />
         );
       case 'list':
@@ -607,8 +775,15 @@ function StandardConnectionForm({
             error={errorOf('settings.schedule')}
           />
         );
-      case 'fatfAlerts':
-        return <FatfAlertsField key="fatfAlerts" registration={register('settings.fatfAlerts')} />;
+      case 'checkbox':
+        return (
+          <Checkbox
+            key={field.key}
+            label={t(`integrations:${field.label}`)}
+            description={t(`integrations:${field.hint}`)}
+            {...register(`settings.${field.key}`)}
+          />
+        );
       case 'note':
         return (
           <p key={field.text} className="text-xs text-neutral-600">
@@ -628,7 +803,11 @@ function StandardConnectionForm({
     >
       <TextField
         label={t('integrations:fields.name')}
-        hint={t('integrations:fields.nameHint')}
+        hint={t(
+          syncsDocuments(connectorCapability[kind])
+            ? 'integrations:fields.nameHint'
+            : 'integrations:fields.nameHintPlain',
+        )}
         error={errorOf('name')}
         registration={register('name')}
         autoComplete="off"
@@ -648,18 +827,6 @@ function StandardConnectionForm({
 }
 
 // ---- pieces ----
-
-/** Messaging: post the FATF lists' changes to the channel as they happen. */
-function FatfAlertsField({ registration }: { registration: UseFormRegisterReturn }) {
-  const { t } = useTranslation('integrations');
-  return (
-    <Checkbox
-      label={t('integrations:fields.fatfAlerts')}
-      description={t('integrations:fields.fatfAlertsHint')}
-      {...registration}
-    />
-  );
-}
 
 function message(t: (key: string) => string, key: string | undefined): string | undefined {
   return key ? t(key) : undefined;
@@ -746,7 +913,7 @@ function TextField({
   registration: UseFormRegisterReturn;
   required?: boolean;
   type?: string;
-  inputMode?: 'url' | 'text';
+  inputMode?: 'url' | 'text' | 'numeric';
   placeholder?: string;
   autoComplete?: string;
   maxLength?: number;

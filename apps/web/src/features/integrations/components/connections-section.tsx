@@ -15,14 +15,20 @@ import { ConnectionDialog, type ConnectionDialogTarget } from './connection-dial
 
 /**
  * The connections of one scope, as cards, with the dialog that adds or changes one: the user's own
- * on /settings/integrations, the organisation's on /admin/integrations.
+ * and their company's on /settings/integrations, the organisation's on /admin/integrations. A
+ * company's members see its connections without changing them; someone in no company sees nothing.
  */
 export function ConnectionsSection({ scope }: { scope: ConnectionScope }) {
-  const { t } = useTranslation(['integrations', 'errors']);
+  const { t, i18n } = useTranslation(['integrations', 'errors']);
   const connections = useConnections(scope);
   const remove = useDeleteConnection();
   const [dialog, setDialog] = useState<ConnectionDialogTarget | null>(null);
   const [deleting, setDeleting] = useState<Connection | null>(null);
+  const company = connections.data?.company;
+  const canManage = scope !== 'company' || company?.canManage === true;
+
+  // Company connections are only shown to members of a company, once that is known.
+  if (scope === 'company' && (connections.isPending || (connections.isSuccess && !company))) return null;
 
   let content;
   if (connections.isPending) {
@@ -46,7 +52,7 @@ export function ConnectionsSection({ scope }: { scope: ConnectionScope }) {
         icon={Plug}
         titleAs="h3"
         title={t(`integrations:connections.${scope}.empty`)}
-        description={t(`integrations:connections.${scope}.emptyDescription`)}
+        description={canManage ? t(`integrations:connections.${scope}.emptyDescription`) : undefined}
       />
     );
   } else {
@@ -56,6 +62,7 @@ export function ConnectionsSection({ scope }: { scope: ConnectionScope }) {
           <li key={connection.id}>
             <ConnectionCard
               connection={connection}
+              readOnly={!canManage}
               onEdit={(chosen) => setDialog({ kind: 'edit', connection: chosen })}
               onDelete={setDeleting}
             />
@@ -72,11 +79,23 @@ export function ConnectionsSection({ scope }: { scope: ConnectionScope }) {
           <h2 id={`connections-${scope}`} className="text-lg font-semibold text-neutral-900">
             {t(`integrations:connections.${scope}.title`)}
           </h2>
-          <p className="text-sm text-neutral-600">{t(`integrations:connections.${scope}.description`)}</p>
+          <p className="text-sm text-neutral-600">
+            {t(`integrations:connections.${scope}.description`, { company: company?.name ?? '' })}
+          </p>
+          {!canManage && company && (
+            <p className="mt-1 text-sm text-neutral-600" data-testid="company-managers">
+              {t('integrations:connections.company.managedBy', {
+                count: company.managers.length,
+                managers: new Intl.ListFormat(i18n.resolvedLanguage ?? i18n.language).format(company.managers),
+              })}
+            </p>
+          )}
         </div>
-        <Button icon={Plus} onClick={() => setDialog({ kind: 'create' })}>
-          {t('integrations:actions.add')}
-        </Button>
+        {canManage && (
+          <Button icon={Plus} onClick={() => setDialog({ kind: 'create' })}>
+            {t('integrations:actions.add')}
+          </Button>
+        )}
       </div>
       {content}
       <ConnectionDialog target={dialog} scope={scope} onOpenChange={(open) => !open && setDialog(null)} />

@@ -13,12 +13,16 @@ import { useFormatters } from '@/lib/format.ts';
 import { useExportJournal } from '../api/export-journal.ts';
 import { useJournal } from '../api/get-journal.ts';
 
+/** The journals of many senders (the organisation's, a company's) say who sent each message. */
+const showSender = (scope: ConnectionScope) => scope !== 'personal';
+
 /** How much of the content's SHA-256 a row shows (the whole of it is in the CSV and the tooltip). */
 const SHORT_HASH_LENGTH = 12;
 
 /**
- * What was sent out through connections, newest first: the user's own messages, or (admins) the
- * organisation's record of everyone's, with a CSV export of the whole journal.
+ * What was sent out through connections, newest first: the user's own messages, (admins) the
+ * organisation's record of everyone's, or (company admins) their company's members' messages, with a
+ * CSV export of the whole journal.
  */
 export function JournalSection({ scope }: { scope: ConnectionScope }) {
   const { t } = useTranslation(['integrations', 'errors']);
@@ -59,7 +63,7 @@ export function JournalSection({ scope }: { scope: ConnectionScope }) {
                 <th scope="col" className="py-2 pr-3 font-medium">
                   {t('integrations:journal.destination')}
                 </th>
-                {scope === 'organisation' && (
+                {showSender(scope) && (
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {t('integrations:journal.sender')}
                   </th>
@@ -77,7 +81,7 @@ export function JournalSection({ scope }: { scope: ConnectionScope }) {
             </thead>
             <tbody className="divide-y divide-neutral-100">
               {journal.data.entries.map((entry) => (
-                <JournalRow key={entry.id} entry={entry} showSender={scope === 'organisation'} />
+                <JournalRow key={entry.id} entry={entry} showSender={showSender(scope)} />
               ))}
             </tbody>
           </table>

@@ -49,12 +49,18 @@ function textOf(value: unknown, fallback = ''): string {
   return typeof value === 'string' ? value : fallback;
 }
 
+function byFolderId(kind: OAuthConnectorKind): kind is 'googledrive' | 'box' {
+  return kind === 'googledrive' || kind === 'box';
+}
+
 function defaultValues(kind: OAuthConnectorKind, scope: ConnectionScope, connection: Connection | null): FormValues {
   const stored = connection?.settings ?? {};
   const settings: Record<string, unknown> = {
-    remotePath: textOf(stored.remotePath, '/'),
     schedule: syncSchedules.find((value) => value === stored.schedule) ?? 'manual',
   };
+  // Google Drive and Box name a folder by its id (or address); OneDrive and Dropbox by its path.
+  if (byFolderId(kind)) settings.remoteFolderId = textOf(stored.remoteFolderId);
+  else settings.remotePath = textOf(stored.remotePath, '/');
   if (kind === 'onedrive') settings.driveId = textOf(stored.driveId);
   if (scope === 'organisation') {
     const branch = (stored.knowledgeBase ?? {}) as Record<string, unknown>;
@@ -72,7 +78,7 @@ export interface OAuthConnectionFormProps {
 }
 
 /**
- * A cloud storage connection signed in with the vendor (OneDrive/SharePoint, Dropbox): its folder
+ * A cloud storage connection signed in with the vendor (OneDrive/SharePoint, Dropbox, Google Drive, Box): its folder
  * settings, then "Connect with …", which records the sign-in on the server and sends the browser to
  * the vendor's page; the server's callback brings it back to the integrations screen. No password or
  * token is ever typed here. A vendor the administrator has not set up shows why instead of a button.
@@ -103,9 +109,14 @@ export function OAuthConnectionForm({ kind, scope, connection, onSaved, onBack }
     if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.fields) {
       let placed = false;
       for (const [path, message] of Object.entries(error.fields)) {
-        const field = ['name', 'settings.driveId', 'settings.remotePath', 'settings.schedule', ...branchFields].find(
-          (name) => name === path || name.startsWith(`${path}.`),
-        );
+        const field = [
+          'name',
+          'settings.driveId',
+          'settings.remotePath',
+          'settings.remoteFolderId',
+          'settings.schedule',
+          ...branchFields,
+        ].find((name) => name === path || name.startsWith(`${path}.`));
         if (!field) continue;
         const key = i18n.exists(message) ? message : 'errors:validation.invalid';
         form.setError(field as Path<FormValues>, { type: 'server', message: key }, { shouldFocus: !placed });
@@ -171,18 +182,35 @@ export function OAuthConnectionForm({ kind, scope, connection, onSaved, onBack }
           <Input autoComplete="off" maxLength={200} placeholder="b!…" {...register('settings.driveId')} />
         </FormField>
       )}
-      <FormField
-        label={t('integrations:fields.cloudPath')}
-        hint={t('integrations:fields.cloudPathHint')}
-        error={errorOf('settings.remotePath')}
-      >
-        <Input
-          autoComplete="off"
-          maxLength={REMOTE_PATH_MAX_LENGTH}
-          placeholder="/Compliance/Policies"
-          {...register('settings.remotePath')}
-        />
-      </FormField>
+      {byFolderId(kind) ? (
+        <FormField
+          label={t('integrations:fields.remoteFolder')}
+          hint={t(`integrations:fields.${kind}FolderHint`)}
+          error={errorOf('settings.remoteFolderId')}
+        >
+          <Input
+            autoComplete="off"
+            maxLength={2_000}
+            placeholder={
+              kind === 'googledrive' ? 'https://drive.google.com/drive/folders/…' : 'https://app.box.com/folder/…'
+            }
+            {...register('settings.remoteFolderId')}
+          />
+        </FormField>
+      ) : (
+        <FormField
+          label={t('integrations:fields.cloudPath')}
+          hint={t('integrations:fields.cloudPathHint')}
+          error={errorOf('settings.remotePath')}
+        >
+          <Input
+            autoComplete="off"
+            maxLength={REMOTE_PATH_MAX_LENGTH}
+            placeholder="/Compliance/Policies"
+            {...register('settings.remotePath')}
+          />
+        </FormField>
+      )}
       <FormField label={t('integrations:fields.schedule')} error={errorOf('settings.schedule')}>
         <Select
           {...register('settings.schedule')}

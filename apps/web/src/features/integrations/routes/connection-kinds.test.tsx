@@ -112,7 +112,7 @@ describe('the connection form of each kind (one form, laid out from the kind’s
     expect(dialog.getByLabelText(/^Endpoint/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('connects a Matrix room: checks the room ID and the token, and asks for FATF alerts', async () => {
+  it('connects a Matrix room: checks the room ID and the token, and asks for FATF and sync alerts', async () => {
     const { api, user } = open();
     const dialog = await addDialog(user, 'Matrix');
     expect(dialog.getByText(/The account must have joined the room/)).toBeInTheDocument();
@@ -127,6 +127,7 @@ describe('the connection form of each kind (one form, laid out from the kind’s
     await fill(user, dialog.getByLabelText(/^Room ID/), '!AbCdEf:example.org');
     await fill(user, dialog.getByLabelText(/^Access token/), 'syt_Ym90_abcdef');
     await user.click(dialog.getByRole('checkbox', { name: 'Post FATF list changes here' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Post failed syncs here' }));
     await user.click(dialog.getByRole('button', { name: 'Connect and test' }));
     const result = within(await screen.findByRole('dialog', { name: '“Compliance room” saved' }));
     expect(result.getByText(/You can now share answers from the chat/)).toBeInTheDocument();
@@ -134,7 +135,12 @@ describe('the connection form of each kind (one form, laid out from the kind’s
       kind: 'matrix',
       scope: 'personal',
       name: 'Compliance room',
-      settings: { homeserverUrl: 'https://matrix.example.org', roomId: '!AbCdEf:example.org', fatfAlerts: true },
+      settings: {
+        homeserverUrl: 'https://matrix.example.org',
+        roomId: '!AbCdEf:example.org',
+        fatfAlerts: true,
+        syncAlerts: true,
+      },
       secret: 'syt_Ym90_abcdef',
     });
   });
@@ -157,6 +163,47 @@ describe('the connection form of each kind (one form, laid out from the kind’s
     expect(result.getByText(/^The folder, namespace, channel, queue or ticket was not found/)).toBeInTheDocument();
     expect(result.getByText('@bot:example.org has not joined !x:example.org')).toBeInTheDocument();
   });
+
+  it('connects an IMAP mailbox folder: host, port and folder checked, TLS on unless unticked, the port sent as a number', async () => {
+    const { api, user } = open();
+    const dialog = await addDialog(user, 'IMAP mailbox');
+    expect(dialog.getByLabelText(/^Port/)).toHaveValue('993');
+    expect(dialog.getByRole('checkbox', { name: 'Use TLS' })).toBeChecked();
+    expect(dialog.getByLabelText(/^Mail folder/)).toHaveValue('INBOX');
+    expect(dialog.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    await fill(user, dialog.getByLabelText(/^Name/), 'Compliance mailbox');
+    await fill(user, dialog.getByLabelText(/^IMAP server/), 'imap example');
+    await fill(user, dialog.getByLabelText(/^Port/), '99999');
+    await fill(user, dialog.getByLabelText(/^User name/), 'compliance@example.com');
+    await fill(user, dialog.getByLabelText(/^Password/), 'app-password');
+    await user.clear(dialog.getByLabelText(/^Mail folder/));
+    await user.click(dialog.getByRole('button', { name: 'Connect and test' }));
+    expect(await dialog.findByText(/^Enter a host name such as imap\.example\.com/)).toBeInTheDocument();
+    expect(dialog.getByText('Enter a port number between 1 and 65535')).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Mail folder/)).toHaveAttribute('aria-invalid', 'true');
+    expect(created(api)).toBeUndefined();
+
+    await fill(user, dialog.getByLabelText(/^IMAP server/), 'imap.example.com');
+    await fill(user, dialog.getByLabelText(/^Port/), '143');
+    await fill(user, dialog.getByLabelText(/^Mail folder/), 'Compliance');
+    await user.click(dialog.getByRole('checkbox', { name: 'Use TLS' }));
+    await user.click(dialog.getByRole('button', { name: 'Connect and test' }));
+    await screen.findByRole('dialog', { name: '“Compliance mailbox” saved' });
+    expect(created(api)).toEqual({
+      kind: 'imap',
+      scope: 'personal',
+      name: 'Compliance mailbox',
+      settings: {
+        host: 'imap.example.com',
+        port: 143,
+        tls: false,
+        username: 'compliance@example.com',
+        folder: 'Compliance',
+        schedule: 'manual',
+      },
+      secret: 'app-password',
+    });
+  }, 20_000);
 
   it('connects an e-mail list: no secret to give, addresses checked and sent as a list', async () => {
     const { api, user } = open();
@@ -184,7 +231,12 @@ describe('the connection form of each kind (one form, laid out from the kind’s
       kind: 'email',
       scope: 'personal',
       name: 'Compliance team',
-      settings: { recipients: ['team@example.com', 'officer@example.com'], fatfAlerts: false },
+      settings: {
+        recipients: ['team@example.com', 'officer@example.com'],
+        fatfAlerts: false,
+        syncAlerts: false,
+        alertDigest: false,
+      },
       secret: '',
     });
   }, 20_000);
@@ -210,7 +262,7 @@ describe('the connection form of each kind (one form, laid out from the kind’s
     await waitFor(() =>
       expect(api.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
         name: 'Team list',
-        settings: { recipients: ['compliance@example.com'], fatfAlerts: false },
+        settings: { recipients: ['compliance@example.com'], fatfAlerts: false, syncAlerts: false, alertDigest: false },
       }),
     );
     const result = within(await screen.findByRole('dialog', { name: '“Team list” saved' }));

@@ -257,7 +257,7 @@ describe('/settings/integrations', () => {
     await user.click(edit.getByRole('button', { name: 'Save and test' }));
     await screen.findByRole('dialog', { name: '“Risk team” saved' });
     const patch = api.calls.find((call) => call.method === 'PATCH');
-    expect(patch?.body).toEqual({ name: 'Risk team', settings: { fatfAlerts: false } });
+    expect(patch?.body).toEqual({ name: 'Risk team', settings: { fatfAlerts: false, syncAlerts: false } });
 
     await user.keyboard('{Escape}');
     const saved = card('Risk team');

@@ -60,6 +60,44 @@ describe('the connect button of the cloud storage kinds signed in with the vendo
     ]);
   });
 
+  it('Google Drive and Box: ask for the folder’s address, send its id, and go to Google’s or Box’s page', async () => {
+    const { api, assign, user } = open();
+    const google = await chooseKind(user, /^Google Drive/, 'Connect Google Drive');
+    const connectGoogle = await google.findByRole('button', { name: 'Connect with Google' });
+    await waitFor(() => expect(connectGoogle).toBeEnabled());
+    await user.type(google.getByLabelText(/^Name/), 'Policies on Google Drive');
+    expect(google.getByText(/Leave empty for My Drive/)).toBeInTheDocument();
+    await user.type(google.getByLabelText(/^Folder/), 'not a folder!');
+    await user.click(connectGoogle);
+    expect(
+      await google.findByText('Paste the folder’s address, or enter its ID as the storage service shows it'),
+    ).toBeInTheDocument();
+    expect(starts(api)).toEqual([]);
+    await user.clear(google.getByLabelText(/^Folder/));
+    await user.type(google.getByLabelText(/^Folder/), 'https://drive.google.com/drive/folders/1AbC_dEf-2?usp=sharing');
+    await user.click(connectGoogle);
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://login.vendor.test/googledrive/authorize?state=abc'),
+    );
+    expect(starts(api).at(-1)).toMatchObject({
+      path: '/api/integrations/oauth/googledrive/start',
+      body: { name: 'Policies on Google Drive', settings: { remoteFolderId: '1AbC_dEf-2', schedule: 'manual' } },
+    });
+
+    await user.keyboard('{Escape}');
+    const box = await chooseKind(user, /^Box/, 'Connect Box');
+    const connectBox = await box.findByRole('button', { name: 'Connect with Box' });
+    await waitFor(() => expect(connectBox).toBeEnabled());
+    await user.type(box.getByLabelText(/^Name/), 'Box');
+    await user.type(box.getByLabelText(/^Folder/), 'https://app.box.com/folder/123456789');
+    await user.click(connectBox);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.vendor.test/box/authorize?state=abc'));
+    expect(starts(api).at(-1)).toMatchObject({
+      path: '/api/integrations/oauth/box/start',
+      body: { name: 'Box', settings: { remoteFolderId: '123456789' } },
+    });
+  });
+
   it('checks the folder with the shared rules before leaving for the vendor', async () => {
     const { api, assign, user } = open();
     const dialog = await chooseKind(user, /^Dropbox/, 'Connect Dropbox');

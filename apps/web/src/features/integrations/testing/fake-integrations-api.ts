@@ -6,6 +6,7 @@ import {
   createConnectionInputSchema,
   syncsDocuments,
   type Connection,
+  type ConnectionList,
   type ConnectionScope,
   oauthConnectorKinds,
   oauthStartInputSchema,
@@ -99,6 +100,11 @@ const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'
     target: 'OneDrive/Compliance',
   },
   dropbox: { settings: { remotePath: '/Policies', schedule: 'manual' }, target: 'Dropbox/Policies' },
+  googledrive: {
+    settings: { remoteFolderId: '1AbCdEfGhIjKlMnOp', schedule: 'manual' },
+    target: 'Google Drive/1AbCdEfGhIjKlMnOp',
+  },
+  box: { settings: { remoteFolderId: '123456789', schedule: 'manual' }, target: 'Box/123456789' },
   matrix: {
     settings: { homeserverUrl: 'https://matrix.example.org', roomId: '!compliance:example.org', fatfAlerts: false },
     target: '!compliance:example.org @ matrix.example.org',
@@ -107,10 +113,36 @@ const samples: Record<Connection['kind'], Pick<Connection, 'settings' | 'target'
     settings: { recipients: ['compliance@example.com', 'officer@example.com'], fatfAlerts: false },
     target: 'compliance@example.com, officer@example.com',
   },
+  imap: {
+    settings: {
+      host: 'imap.example.com',
+      port: 993,
+      tls: true,
+      username: 'compliance@example.com',
+      folder: 'Compliance',
+      schedule: 'daily',
+    },
+    target: 'imap.example.com/Compliance',
+  },
   requesttracker: {
     settings: { url: 'https://rt.example.com/', queue: 'Compliance' },
     target: 'rt.example.com · Compliance',
   },
+  zendesk: {
+    settings: { url: 'https://example.zendesk.com', email: 'agent@example.com' },
+    target: 'example.zendesk.com',
+  },
+  freshdesk: { settings: { url: 'https://example.freshdesk.com' }, target: 'example.freshdesk.com' },
+  jira: {
+    settings: {
+      url: 'https://example.atlassian.net',
+      email: 'officer@example.com',
+      projectKey: 'COMP',
+      issueType: 'Task',
+    },
+    target: 'example.atlassian.net · COMP',
+  },
+  asana: { settings: { projectGid: '1208765432101234', workspaceGid: '' }, target: 'Asana · 1208765432101234' },
 };
 
 export function connection(overrides: Partial<Connection> = {}): Connection {
@@ -208,6 +240,9 @@ export interface FakeIntegrationsApiOptions {
   runs?: Record<string, SyncRun[]>;
   journal?: JournalEntry[];
   organisationJournal?: JournalEntry[];
+  /** The user's company, as the company connections' list tells it (default: the user is in none). */
+  company?: ConnectionList['company'];
+  companyJournal?: JournalEntry[];
   /** Answers a request first (an error, a slow remote…); `undefined` leaves it to the fake. */
   respond?: (call: Call) => Response | undefined;
   /** How a new connection's test ends (default: it works). */
@@ -237,6 +272,7 @@ export function fakeIntegrationsApi(options: FakeIntegrationsApiOptions = {}) {
   const journals: Record<ConnectionScope, JournalEntry[]> = {
     personal: options.journal ?? [],
     organisation: options.organisationJournal ?? [],
+    company: options.companyJournal ?? [],
   };
   const calls: Call[] = [];
   const testOutcome = options.testOutcome ?? (() => ({ status: 'connected' as const, lastError: null }));
@@ -265,7 +301,11 @@ export function fakeIntegrationsApi(options: FakeIntegrationsApiOptions = {}) {
     if (path === '/api/auth/session') return json(200, { user: options.session ?? user });
     if (path === '/api/integrations' && method === 'GET') {
       const scope = url.searchParams.get('scope') ?? 'personal';
-      return json(200, { connections: [...connections.values()].filter((item) => item.scope === scope) });
+      if (scope === 'company' && !options.company) return json(200, { connections: [] });
+      return json(200, {
+        connections: [...connections.values()].filter((item) => item.scope === scope),
+        ...(scope === 'company' ? { company: options.company } : {}),
+      });
     }
     if (path === '/api/integrations' && method === 'POST') {
       const parsed = createConnectionInputSchema.safeParse(body);
@@ -323,7 +363,12 @@ export function fakeIntegrationsApi(options: FakeIntegrationsApiOptions = {}) {
     }
     if (path === '/api/integrations/journal') return page('personal', url.searchParams);
     if (path === '/api/admin/integrations/journal') return page('organisation', url.searchParams);
-    if (path === '/api/integrations/journal.csv' || path === '/api/admin/integrations/journal.csv') {
+    if (path === '/api/company/integrations/journal') return page('company', url.searchParams);
+    if (
+      path === '/api/integrations/journal.csv' ||
+      path === '/api/admin/integrations/journal.csv' ||
+      path === '/api/company/integrations/journal.csv'
+    ) {
       return new Response('\ufeffsent_at,status\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
     }
 

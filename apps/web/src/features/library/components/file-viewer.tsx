@@ -1,6 +1,7 @@
 import { Download, FileWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OriginLine } from '@/components/integrations/origin-line.tsx';
 import { toast } from '@/components/toaster/toast-store.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
@@ -40,7 +41,14 @@ export function FileViewer({ fileId, page, onPageChange, onClose }: FileViewerPr
       onOpenChange={(open) => !open && onClose()}
       size="xl"
       title={file ? (file.title ?? file.name) : t('documents:viewer.loading')}
-      description={file && file.title && file.title !== file.name ? file.name : undefined}
+      description={
+        file && ((file.title && file.title !== file.name) || file.origin) ? (
+          <>
+            {file.title && file.title !== file.name && file.name}
+            {file.origin && <OriginLine origin={file.origin} />}
+          </>
+        ) : undefined
+      }
       footer={
         file && (
           <Button

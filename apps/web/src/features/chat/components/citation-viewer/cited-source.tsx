@@ -1,5 +1,7 @@
 import type { Citation } from '@compliance/shared/chat';
-import { lazy, Suspense, useMemo } from 'react';
+import type { DocumentFile } from '@compliance/shared/documents';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessageKey } from '@/lib/api-client.ts';
@@ -82,6 +84,26 @@ export function CitedDocument({ citation, fileId }: { citation: Citation; fileId
   if (content.isPending) return <Loading />;
   if (content.isError) return <LoadError error={content.error} />;
   const { file } = content.data;
+  const newer = citation.origin && file.origin && file.origin.revision > citation.origin.revision ? file.origin : null;
+  const body = citedBody(citation, file, fileId, text, t);
+  if (!newer) return body;
+  return (
+    <div className="flex flex-col gap-3">
+      <p role="note" className="rounded-lg bg-amber-50 p-3 text-xs text-amber-900">
+        {t('chat:viewer.newerVersion', { revision: newer.revision, cited: citation.origin?.revision })}
+      </p>
+      {body}
+    </div>
+  );
+}
+
+function citedBody(
+  citation: Citation,
+  file: DocumentFile,
+  fileId: string,
+  text: string,
+  t: TFunction<'chat'>,
+): ReactNode {
   if (file.status !== 'ready' || file.noText) {
     return (
       <div className="flex flex-col gap-2">
