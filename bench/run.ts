@@ -62,7 +62,7 @@ try {
     if (suite.perDatabase === 'each') {
       databases.push({
         name: 'PostgreSQL',
-        env: 'skipped' in postgres ? { skipped: postgres.skipped } : { DATABASE_URL: postgres.url },
+        env: 'skipped' in postgres ? { skipped: postgres.skipped } : { DATABASE_URL: await postgres.fresh() },
       });
     }
     for (const database of databases) {

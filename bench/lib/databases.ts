@@ -3,8 +3,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export interface BenchDatabase {
-  url: string;
   description: string;
+  /**
+   * A new empty database on the server, for one suite: each starts as a PGlite suite does on a fresh
+   * DATA_DIR, so one suite's rows (the chat suite's conversations) never weigh on another's figures.
+   */
+  fresh(): Promise<string>;
+  /** Drops every database `fresh` made. */
   close(): Promise<void>;
 }
 
@@ -22,22 +27,29 @@ export async function openPostgres(): Promise<BenchDatabase | { skipped: string 
         : `DATABASE_URL is not set and no server answers at 127.0.0.1:5432`,
     };
   }
-  // A database of its own, dropped at the end: the bench never touches existing data.
-  const name = `ca_bench_${randomBytes(4).toString('hex')}`;
+  // Databases of their own, dropped at the end: the bench never touches existing data.
+  const prefix = `ca_bench_${randomBytes(4).toString('hex')}`;
+  const made: string[] = [];
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${prefix}_check`);
+    await admin.query(`drop database ${prefix}_check`);
   } catch (error) {
     await admin.end();
     return { skipped: `cannot create a database: ${(error as Error).message}` };
   }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
   const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
   return {
-    url: url.toString(),
-    description: `PostgreSQL ${version} at ${url.host}, throwaway database ${name}`,
+    description: `PostgreSQL ${version} at ${new URL(baseUrl).host}, a throwaway database per suite (${prefix}_*)`,
+    fresh: async () => {
+      const name = `${prefix}_${made.length + 1}`;
+      await admin.query(`create database ${name}`);
+      made.push(name);
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
     close: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      for (const name of made) await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
       await admin.end();
     },
   };

@@ -2,6 +2,8 @@
 // on a fresh DATA_DIR (database from DATABASE_URL, or the embedded PGlite) and prints, as one JSON line,
 // process.memoryUsage() after each step (after a full GC), PGlite's WebAssembly heap, the RSS split
 // into anonymous and file-backed pages, and the process's threads.
+// As the server's entry point does: glibc's allocator tuned (the process runs itself again once).
+import '../../apps/server/src/runtime/malloc-tuning.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,6 +79,15 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 snapshot('starter knowledge base indexed');
+
+// Idle ingestion workers end after 30 s (ingestion.service.ts): what stays once they have.
+const workersGone = Date.now() + 120_000;
+while ((threads().ingestion ?? 0) > 0 && Date.now() < workersGone) {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+const { waitUntilRssSteady } = await import('./server.ts');
+await waitUntilRssSteady(() => process.memoryUsage().rss / 2 ** 20);
+snapshot('ingestion workers ended (idle), RSS steady');
 
 const client = (app.database.db as unknown as { $client: { mod?: { HEAPU8?: Uint8Array } } }).$client;
 const wasmHeap = client.mod?.HEAPU8?.byteLength;

@@ -118,6 +118,48 @@ export async function waitUntilIdle(pid: number, timeoutMs = 600_000): Promise<v
   }
 }
 
+/**
+ * Until the server is idle, its ingestion worker threads have ended (they do after 30 s without
+ * work) and its RSS has stopped falling (V8 and glibc give memory back some seconds after the
+ * threads end): the state a first start settles in once the starter knowledge base is indexed.
+ */
+export async function waitUntilSettled(pid: number, timeoutMs = 600_000): Promise<void> {
+  await waitUntilIdle(pid, timeoutMs);
+  const deadline = Date.now() + timeoutMs;
+  while (ingestionThreads(pid) > 0) {
+    if (Date.now() > deadline) throw new Error(`server ${pid} still has ingestion workers after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  await waitUntilRssSteady(() => readRssMiB(pid));
+}
+
+/** Until RSS has stayed within 2 MiB for 20 s (at most 2 minutes). */
+export async function waitUntilRssSteady(rssMiB: () => number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let low = rssMiB();
+  let steadySince = Date.now();
+  while (Date.now() - steadySince < 20_000 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = rssMiB();
+    if (Math.abs(now - low) > 2) {
+      low = now;
+      steadySince = Date.now();
+    }
+  }
+}
+
+function ingestionThreads(pid: number): number {
+  let count = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() === 'ingestion') count += 1;
+    } catch {
+      // The thread ended while we looked.
+    }
+  }
+  return count;
+}
+
 export function readRssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);

@@ -38,7 +38,7 @@ import type { AppConfig } from './plugins/env.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { jobsPlugin, type JobsOptions } from './plugins/jobs.ts';
 import { lifecyclePlugin } from './plugins/lifecycle.ts';
-import { createLoggerOptions } from './plugins/logger.ts';
+import { createLoggerOptions, lazyChildLoggerFactory } from './plugins/logger.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { realtimePlugin, type RealtimeOptions } from './plugins/realtime.ts';
 import { registerSecurity, type RateLimitOptions } from './plugins/security.ts';
@@ -94,6 +94,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? createLoggerOptions(config),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,

@@ -1,5 +1,7 @@
-// The server's entry point. drizzle-orm must resolve to its CommonJS build before any module that
-// imports it is loaded (runtime/drizzle-commonjs.ts): the server itself loads after the hook.
+// The server's entry point. It first runs itself again with glibc's allocator tuned (runtime/malloc-tuning.ts).
+// drizzle-orm must resolve to its CommonJS build before any module that imports it is loaded
+// (runtime/drizzle-commonjs.ts): the server itself loads after the hook.
+import './runtime/malloc-tuning.ts';
 import './runtime/drizzle-commonjs.ts';
 
 await import('./server-main.ts');

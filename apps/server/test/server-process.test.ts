@@ -69,4 +69,25 @@ describe('the server process', () => {
     // Three real starts, each seeding the embedded database, on a 2-core machine shared with other test files
     // (a start took over 30 s while the CI machine also ran other suites): a bound for a stuck process only.
   }, 400_000);
+
+  it.skipIf(process.platform !== 'linux')(
+    "runs itself again, as the same process, with glibc's allocator tuned; an operator's own value is kept",
+    async () => {
+      const environmentOf = (pid: number) => fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      for (const [given, expected] of [
+        [{}, 'MALLOC_ARENA_MAX=1'],
+        [{ MALLOC_ARENA_MAX: '4' }, 'MALLOC_ARENA_MAX=4'],
+      ] as const) {
+        const { server, port } = await start(given);
+        await server.waitForLog(isRunningMessage(port));
+        const environment = environmentOf(server.child.pid!);
+        expect(environment).toContain(expected);
+        expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+      // Two real starts on a shared 2-core machine: a bound for a stuck process only.
+    },
+    300_000,
+  );
 });

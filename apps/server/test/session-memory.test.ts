@@ -123,7 +123,7 @@ describe('signed-in requests with the session in memory', () => {
     expect(renewed!.lastUsedAt.getTime()).toBeGreaterThan(lastUsedAt.getTime());
     expect(renewed!.expiresAt.getTime()).toBeGreaterThan(expiresAt.getTime());
     if (!app.database.writeGeneration) {
-      // PostgreSQL: the renewal does not empty the memory (PGlite's does: any write does there).
+      // PostgreSQL: the renewal does not empty the memory (PGlite's does: it writes `sessions`).
       expect(await countStatements(app, () => caller(app, headers))).toBe(0);
     }
   });

@@ -42,11 +42,22 @@ export interface DatabaseHandle {
   /** Flushes and closes. Safe to call more than once. */
   close(): Promise<void>;
   /**
-   * PGlite only, where this process is the database's one client (the DATA_DIR lock): a number that
-   * changes before and after every statement that may write. Something read while it did not change
+   * PGlite only, where this process is the database's one client (the DATA_DIR lock): numbers that
+   * change before and after every statement that may write. Something read while they did not change
    * is still what the database holds. Undefined on PostgreSQL, where other processes write too.
    */
-  readonly writeGeneration?: () => number;
+  readonly writeGeneration?: WriteGeneration;
+}
+
+/**
+ * `writeGeneration()` moves with every write; `writeGeneration.of(table)` only with the writes that
+ * may change `table`: an INSERT, UPDATE or DELETE naming it, and every statement whose effects are not
+ * known from its text alone (an UPDATE or DELETE that a cascading foreign key carries to other tables,
+ * a write to a table with triggers, a CTE, `exec`, migrations). Tables are compared by their unquoted name.
+ */
+export interface WriteGeneration {
+  (): number;
+  of(table: string): number;
 }
 
 export interface PgliteDatabaseHandle extends DatabaseHandle {
@@ -109,13 +120,17 @@ export async function openPgliteDatabase(
   }
   const writeGeneration = wrapPgliteClient(client);
   const db = drizzlePglite({ client, schema });
+  await writeGeneration.learnSchema();
 
   const handle = createHandle({
     driver: 'pglite',
     db,
     writeGeneration,
     location: dataDir ? path.join(dataDir, 'pgdata') : 'memory',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await writeGeneration.learnSchema();
+    },
     close: async () => {
       try {
         // fsync is off in PGlite: a checkpoint writes everything to the data files before we stop.
@@ -146,6 +161,24 @@ const drizzleParserTypes = [
 const keepText = (value: string) => value;
 
 const readOnlyStatement = /^\s*select\b/i;
+/** The verb and table of an INSERT, UPDATE or DELETE, as drizzle and hand-written SQL spell them. */
+const writtenTable = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+const upsertUpdate = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
+
+/**
+ * Tables whose UPDATE, or DELETE, can change rows elsewhere: foreign keys with ON UPDATE (ON DELETE)
+ * CASCADE, SET NULL or SET DEFAULT point at them. Read from the catalog, so a new migration counts.
+ */
+const cascadingTablesQuery = `
+  select c.relname as name,
+    bool_or(f.confupdtype in ('c', 'n', 'd')) as "onUpdate",
+    bool_or(f.confdeltype in ('c', 'n', 'd')) as "onDelete"
+  from pg_constraint f join pg_class c on c.oid = f.confrelid
+  where f.contype = 'f'
+  group by c.relname`;
+/** Tables with triggers of their own: a write to them may write anywhere. */
+const triggeredTablesQuery = `
+  select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`;
 
 /**
  * Two things around the PGlite client, returning its write generation:
@@ -153,19 +186,45 @@ const readOnlyStatement = /^\s*select\b/i;
  *   a new copy of its 300-odd type parsers every time: about 0.13 ms per query, on the main thread. The
  *   client is given the same parsers once instead, and a query's own parsers are left out when they
  *   are exactly drizzle's set; any other set goes through as before.
- * - The write generation moves before and after each statement that is not a plain SELECT, each
- *   `exec` and each transaction (whose statements nothing else can run between).
+ * - The write generation (see WriteGeneration) moves before and after each statement that is not a
+ *   plain SELECT, and the tables a transaction wrote move again when it ends, since its writes become
+ *   visible then. Nothing else can run between a transaction's statements (one connection).
  */
-function wrapPgliteClient(client: PGlite): () => number {
-  let generation = 0;
-  const around = async <T>(run: () => Promise<T>): Promise<T> => {
-    generation += 1;
+function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Promise<void> } {
+  let all = 0;
+  let everyTable = 0;
+  const perTable = new Map<string, number>();
+  // Until the catalog has been read, every write counts for every table.
+  let spreads: { update: ReadonlySet<string>; delete: ReadonlySet<string>; triggered: ReadonlySet<string> } | null =
+    null;
+
+  /** The table a statement writes, or null when it may write others too (or its text is not known). */
+  const targetOf = (text: string): string | null => {
+    const match = writtenTable.exec(text);
+    if (!match) return null;
+    const verb = match[1]!.toLowerCase();
+    const table = match[2]!.toLowerCase();
+    if (!spreads || spreads.triggered.has(table)) return null;
+    // An upsert's DO UPDATE is an update: a changed key can cascade like one.
+    const updates = verb === 'update' || (verb.startsWith('insert') && upsertUpdate.test(text));
+    if (verb.startsWith('insert') && !updates) return table;
+    const spreadsFrom = updates ? spreads.update : spreads.delete;
+    return spreadsFrom.has(table) ? null : table;
+  };
+  const bump = (table: string | null) => {
+    all += 1;
+    if (table === null) everyTable += 1;
+    else perTable.set(table, (perTable.get(table) ?? 0) + 1);
+  };
+  const around = async <T>(table: string | null, run: () => Promise<T>): Promise<T> => {
+    bump(table);
     try {
       return await run();
     } finally {
-      generation += 1;
+      bump(table);
     }
   };
+
   for (const type of drizzleParserTypes) client.parsers[type] = keepText;
   const isDrizzleSet = (parsers: QueryOptions['parsers']) => {
     if (!parsers) return false;
@@ -181,19 +240,46 @@ function wrapPgliteClient(client: PGlite): () => number {
   client.query = (text, params, options) =>
     readOnlyStatement.test(text)
       ? query(text, params, withoutDrizzleParsers(options))
-      : around(() => query(text, params, withoutDrizzleParsers(options)));
+      : around(targetOf(text), () => query(text, params, withoutDrizzleParsers(options)));
   const exec = client.exec.bind(client);
-  client.exec = (text, options) => around(() => exec(text, options));
+  client.exec = (text, options) => around(null, () => exec(text, options));
   const transaction = client.transaction.bind(client);
-  client.transaction = (callback) =>
-    around(() =>
-      transaction((tx: Transaction) => {
+  client.transaction = async (callback) => {
+    const written = new Set<string | null>();
+    try {
+      return await transaction((tx: Transaction) => {
         const txQuery = tx.query.bind(tx);
-        tx.query = (text, params, options) => txQuery(text, params, withoutDrizzleParsers(options));
+        tx.query = (text, params, options) => {
+          if (readOnlyStatement.test(text)) return txQuery(text, params, withoutDrizzleParsers(options));
+          const table = targetOf(text);
+          written.add(table);
+          return around(table, () => txQuery(text, params, withoutDrizzleParsers(options)));
+        };
+        const txExec = tx.exec.bind(tx);
+        tx.exec = (text, options) => {
+          written.add(null);
+          return around(null, () => txExec(text, options));
+        };
         return callback(tx);
-      }),
-    );
-  return () => generation;
+      });
+    } finally {
+      for (const table of written) bump(table);
+    }
+  };
+
+  const generation = Object.assign(() => all, {
+    of: (table: string) => everyTable + (perTable.get(table) ?? 0),
+    async learnSchema() {
+      const { rows } = await query<{ name: string; onUpdate: boolean; onDelete: boolean }>(cascadingTablesQuery);
+      const triggered = await query<{ name: string }>(triggeredTablesQuery);
+      spreads = {
+        update: new Set(rows.filter((row) => row.onUpdate).map((row) => row.name)),
+        delete: new Set(rows.filter((row) => row.onDelete).map((row) => row.name)),
+        triggered: new Set(triggered.rows.map((row) => row.name)),
+      };
+    },
+  });
+  return generation;
 }
 
 // Any constant works; it only has to be the same in every process that migrates this database.
@@ -234,7 +320,7 @@ function createHandle(parts: {
   location: string;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
-  writeGeneration?: () => number;
+  writeGeneration?: WriteGeneration;
 }): DatabaseHandle {
   let closing: Promise<void> | undefined;
   return {

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './env.ts';
 
 const censor = '[redacted]';
@@ -103,3 +103,44 @@ export function createLoggerOptions(
       : {}),
   };
 }
+
+type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * Fastify's per-request child logger, built by its first call at an enabled level. pino builds a
+ * child at once, serialising and redacting its bindings: 7 % of a signed-in request's CPU when the
+ * request then logs nothing (LOG_LEVEL=warn and above; measured in docs/performance.md). At `info`
+ * Fastify's own request lines build it on the first one, as before. A route with its own level or
+ * serialisers gets its child at once.
+ */
+export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = function (
+  logger,
+  bindings,
+  options,
+) {
+  if (options.level || options.serializers) return logger.child(bindings, options);
+  const enabled = (logger as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.bind(logger);
+  let child: FastifyBaseLogger | undefined;
+  const real = () => (child ??= logger.child(bindings, options));
+  const at =
+    (level: LogLevelName) =>
+    (...args: unknown[]) => {
+      if (child || !enabled || enabled(level)) (real()[level] as (...values: unknown[]) => void)(...args);
+    };
+  return {
+    get level() {
+      return child?.level ?? logger.level;
+    },
+    set level(value) {
+      real().level = value;
+    },
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    trace: at('trace'),
+    silent: () => undefined,
+    child: (more, moreOptions) => real().child(more, moreOptions),
+  };
+};

@@ -8,14 +8,16 @@ export const AUTH_VERSION_KEY = 'ca:auth-version';
 
 /**
  * When the session service may answer a signed-in request from memory (ADR 027):
- * - PGlite: while the database has written nothing at all (one process holds it: the DATA_DIR lock).
+ * - PGlite: while nothing that may change `users` or `sessions` was written (one process holds the
+ *   database: the DATA_DIR lock, so every write is seen).
  * - PostgreSQL: while this process has written nothing to `users` or `sessions` (the pool is watched),
  *   and, with REDIS_URL (several instances, workers), while the version they all bump after such a
  *   write is unchanged: read from Redis on each request, so a revocation on one instance counts on
  *   every other one from the next request. When Redis cannot be read, requests read the database.
  */
 export async function sessionMemoryGuard(app: FastifyInstance): Promise<SessionMemoryGuard> {
-  if (app.database.writeGeneration) return { generation: app.database.writeGeneration };
+  const written = app.database.writeGeneration;
+  if (written) return { generation: () => written.of('users') + written.of('sessions') };
 
   let generation = 0;
   const redis = app.config.redisUrl

@@ -8,6 +8,7 @@ import { createSearxngSearch } from '../web-search/web-search.ts';
 import { preferredJurisdictions } from '@compliance/shared/billing';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatRepository } from './chat.repository.ts';
+import { createReadMemory } from '../../db/read-memory.ts';
 import { createChatService, type ChatService } from './chat.service.ts';
 
 declare module 'fastify' {
@@ -51,7 +52,7 @@ export const chatModule = fp<ChatModuleOptions>(
     const { provider, webSearch, log } = answerSources(app, options);
     const chat = createChatService({
       access: app.access,
-      repository: createChatRepository(app.db),
+      repository: createChatRepository(app.db, createReadMemory(app.database.writeGeneration)),
       assistants: app.assistants,
       quota: app.entitlements,
       search: app.documentSearch,

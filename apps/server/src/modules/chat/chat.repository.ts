@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { createReadMemory, type ReadMemory } from '../../db/read-memory.ts';
 import { chatMessages, conversations, promptRuns, type StoredCitation } from '../../db/schema/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 
-/** Conversations and their messages. Every read and write is scoped to the owning user. */
-export function createChatRepository(db: Db) {
+/**
+ * Conversations and their messages. Every read and write is scoped to the owning user. The chat
+ * page's list, which every page of the app asks for, is remembered until `conversations` is written
+ * (`readMemory`; only on PGlite, see db/read-memory.ts).
+ */
+export function createChatRepository(db: Db, readMemory: ReadMemory = createReadMemory(undefined)) {
   // The chat page's list without a search: built once (a prepared statement on PostgreSQL).
   const listAll = db
     .select()
@@ -20,7 +25,11 @@ export function createChatRepository(db: Db) {
 
   return {
     async list(userId: string, status: 'active' | 'archived', query: string | undefined, limit: number) {
-      if (!query) return listAll.execute({ userId, status, limit });
+      if (!query) {
+        return readMemory.read(`${userId}:${status}:${limit}`, [getTableName(conversations)], () =>
+          listAll.execute({ userId, status, limit }),
+        );
+      }
       const conditions = [eq(conversations.userId, userId), eq(conversations.status, status)];
       const pattern = `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       conditions.push(

@@ -1,12 +1,13 @@
 /**
- * Entry point of an ingestion worker thread. Loads the parsers once, then extracts one file per
- * message. Started only by the pool in ingestion.service.ts, with resourceLimits set.
+ * Entry point of an ingestion worker thread: extracts one file per message. Started only by the pool
+ * in ingestion.service.ts, with resourceLimits set. pdf.js (with the Skia module it loads in Node) is
+ * loaded by the first PDF, not here: a worker that only ever reads Markdown, text or office files,
+ * such as the one indexing the starter knowledge base, stays about 200 MB smaller.
  */
 import { parentPort } from 'node:worker_threads';
 import { extractInThread } from './extract-in-thread.ts';
 import { IngestionError } from './extracted-document.ts';
 import { loadLanguageDetector } from './language.ts';
-import { loadPdfJs } from './parsers/pdf.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 if (!parentPort) throw new Error('ingestion.worker.ts must run in a worker thread');
@@ -16,13 +17,7 @@ const port = parentPort;
 const noNetwork = () => Promise.reject(new Error('network access is disabled in the ingestion worker'));
 globalThis.fetch = noNetwork as typeof fetch;
 
-await Promise.all([
-  loadPdfJs(),
-  loadLanguageDetector(),
-  import('mammoth'),
-  import('html-to-text'),
-  import('csv-parse/sync'),
-]);
+await loadLanguageDetector();
 
 port.on('message', (request: WorkerRequest) => {
   void handle(request);

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WriteGeneration } from '../../src/db/client.ts';
+import { createReadMemory } from '../../src/db/read-memory.ts';
+import { conversations } from '../../src/db/schema/index.ts';
+import { createChatRepository } from '../../src/modules/chat/chat.repository.ts';
+import { assistantId } from '../chat/helpers.ts';
+import { createTestUser } from '../helpers/factories.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+describe('write generations and the read memory (ADR 029)', () => {
+  let app: TestApp;
+  let written: WriteGeneration;
+  let assistant: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    written = app.database.writeGeneration!;
+    assistant = await assistantId(app);
+  });
+  afterAll(async () => app.close());
+  // Generations exist on PGlite only: there this process sees every write. PostgreSQL reads every time.
+  const onPglite = it.skipIf(Boolean(process.env.DATABASE_URL));
+
+  /** Which of the tables' generations a piece of work moved. */
+  async function moved(tables: string[], work: () => Promise<unknown>): Promise<string[]> {
+    const before = tables.map((table) => written.of(table));
+    const all = written();
+    await work();
+    expect(written()).toBeGreaterThan(all);
+    return tables.filter((table, index) => written.of(table) !== before[index]);
+  }
+
+  onPglite(
+    'an INSERT or UPDATE moves only its own table; a cascading DELETE, a CTE and exec move every table',
+    async () => {
+      const { user } = await createTestUser(app);
+      const tables = ['conversations', 'users', 'sessions'];
+      const insert = () =>
+        app.db
+          .insert(conversations)
+          .values({ userId: user.id, assistantId: assistant, title: 'Erste Frage' })
+          .returning();
+      expect(await moved(tables, insert)).toEqual(['conversations']);
+      expect(await moved(tables, () => app.db.update(conversations).set({ title: 'Zweite Frage' }))).toEqual([
+        'conversations',
+      ]);
+      // courses is what course progress points at with ON UPDATE CASCADE: an upsert may change its key.
+      expect(
+        await moved(tables, () =>
+          app.db.execute(
+            sql`insert into courses (slug) select 'no-such-course' where false on conflict (slug) do update set slug = excluded.slug`,
+          ),
+        ),
+      ).toEqual(tables);
+      // users is what sessions, conversations and more point at with ON DELETE CASCADE.
+      expect(
+        await moved(tables, () =>
+          app.db.execute(sql`delete from users where id = '00000000-0000-0000-0000-000000000000'`),
+        ),
+      ).toEqual(tables);
+      expect(
+        await moved(tables, () =>
+          app.db.execute(
+            sql`with renamed as (update conversations set title = 'x' returning id) select count(*) from renamed`,
+          ),
+        ),
+      ).toEqual(tables);
+      const client = (app.db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
+      expect(await moved(tables, () => client.exec('select 1'))).toEqual(tables);
+    },
+  );
+
+  onPglite('a write to a table with a trigger of its own moves every table', async () => {
+    const client = (app.db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
+    await client.exec(`
+      create table trigger_probe (id int);
+      create function trigger_probe_touch() returns trigger language plpgsql as $$ begin return new; end $$;
+      create trigger trigger_probe_touch before insert on trigger_probe for each row execute function trigger_probe_touch();`);
+    await (written as WriteGeneration & { learnSchema(): Promise<void> }).learnSchema();
+    const tables = ['trigger_probe', 'conversations'];
+    expect(await moved(tables, () => app.db.execute(sql`insert into trigger_probe (id) values (1)`))).toEqual(tables);
+  });
+
+  onPglite('a transaction moves the tables it wrote again when it ends', async () => {
+    const { user } = await createTestUser(app);
+    let inside = 0;
+    const before = written.of('conversations');
+    await app.db.transaction(async (tx) => {
+      await tx.insert(conversations).values({ userId: user.id, assistantId: assistant, title: 'In einer Transaktion' });
+      inside = written.of('conversations');
+    });
+    expect(inside).toBeGreaterThan(before);
+    expect(written.of('conversations')).toBeGreaterThan(inside);
+  });
+
+  onPglite('remembers a read until its table is written, and never hands out a changed copy', async () => {
+    const { user } = await createTestUser(app);
+    const memory = createReadMemory(written);
+    let loads = 0;
+    const list = () =>
+      memory.read(user.id, ['conversations'], async () => {
+        loads += 1;
+        return app.db
+          .select()
+          .from(conversations)
+          .where(sql`${conversations.userId} = ${user.id}`);
+      });
+    expect(await list()).toEqual([]);
+    await list();
+    expect(loads).toBe(1);
+    // Another table's write keeps it…
+    await app.db.execute(sql`update users set first_name = 'Anna' where id = ${user.id}`);
+    await list();
+    expect(loads).toBe(1);
+    // …its own table's write does not.
+    await app.db.insert(conversations).values({ userId: user.id, assistantId: assistant, title: 'Neu' });
+    const after = await list();
+    expect(loads).toBe(2);
+    expect(after.map((row) => row.title)).toEqual(['Neu']);
+    expect(() => {
+      (after as unknown as unknown[]).push({});
+    }).toThrow(TypeError);
+    expect(() => {
+      (after[0] as { title: string }).title = 'changed';
+    }).toThrow(TypeError);
+  });
+
+  onPglite('does not keep what was read while its table was being written', async () => {
+    const { user } = await createTestUser(app);
+    const memory = createReadMemory(written);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      // A write lands while the read is under way.
+      await app.db.insert(conversations).values({ userId: user.id, assistantId: assistant, title: `Frage ${loads}` });
+      return [];
+    };
+    await memory.read('racing', ['conversations'], load);
+    await memory.read('racing', ['conversations'], load);
+    expect(loads).toBe(2);
+  });
+
+  it("the chat list: a user's new, renamed and deleted conversations show at once, and no one else's", async () => {
+    const anna = await createTestUser(app);
+    const ben = await createTestUser(app);
+    const list = async (headers: Record<string, string>) => {
+      const response = await app.inject({ method: 'GET', url: '/api/chat/conversations', headers });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { conversations: { id: string; title: string }[] }).conversations;
+    };
+    expect(await list(anna.headers)).toEqual([]);
+    const repository = createChatRepository(app.db);
+    const created = await repository.create({ userId: anna.user.id, assistantId: assistant, title: 'Geldwäscherei' });
+    expect((await list(anna.headers)).map((each) => each.title)).toEqual(['Geldwäscherei']);
+    expect(await list(ben.headers)).toEqual([]);
+    const renamed = await app.inject({
+      method: 'PATCH',
+      url: `/api/chat/conversations/${created.id}`,
+      headers: anna.headers,
+      payload: { title: 'Sorgfaltspflichten' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await list(anna.headers)).map((each) => each.title)).toEqual(['Sorgfaltspflichten']);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/chat/conversations/${created.id}`,
+      headers: anna.headers,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(await list(anna.headers)).toEqual([]);
+  });
+});
