@@ -8,7 +8,7 @@
  *   free, and the large scratch blocks of starting PGlite and compiling its WebAssembly stay in the
  *   heap, pinned by whatever small block lands above them.
  * Measured on a first start with the starter knowledge base: 630–660 MiB once settled before, about
- * 330–390 MiB with both (docs/performance.md, "Memory").
+ * 300–390 MiB with both (docs/performance.md, "Memory").
  *
  * glibc reads these only when a process starts, so the entry point executes itself again, once, with
  * them set: same process id, arguments and open files, before anything else is loaded. Values the
