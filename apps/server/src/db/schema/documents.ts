@@ -117,6 +117,10 @@ export const files = pgTable(
     detectedType: text('detected_type'),
     language: text('language'),
     title: text('title'),
+    /** The title (or the name) as a search vector in the document's language: search's title bonus. */
+    titleTsv: tsvector('title_tsv').generatedAlwaysAs(
+      sql`to_tsvector(case language when 'en' then 'english'::regconfig when 'de' then 'german'::regconfig when 'fr' then 'french'::regconfig when 'it' then 'italian'::regconfig else 'simple'::regconfig end, coalesce(title, name))`,
+    ),
     pageCount: integer('page_count').notNull().default(0),
     chunkCount: integer('chunk_count').notNull().default(0),
     /** The chunker that cut the stored passages (`CHUNKER_VERSION`); older ones are re-indexed at start. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { fileChunks, filePages, files, type FileRow } from '../../db/schema/index.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
 import { CHUNKER_VERSION } from '../ingestion/chunking.ts';
@@ -10,12 +10,22 @@ const PAGE_BATCH = 200;
 const DELETE_BATCH = 1_000;
 
 /**
+ * The search index is tidied once this many passages, plus a tenth of the table, were written or
+ * removed since the last time: autovacuum's own threshold for ANALYZE.
+ */
+const MAINTENANCE_BASE = 50;
+const MAINTENANCE_SHARE = 0.1;
+
+/**
  * Where ingestion stores what it made of a file. Passages (the costly part: each gets a search
  * vector) are written in small batches, each its own statement, tagged with the run that wrote
  * them; only the last step (pages, status) is one short transaction. A file's passages are only
  * searched once it is ready, so a run in progress is never seen half-written.
  */
 export function createExtractionRepository(db: Db) {
+  /** Passages written or removed by this process since the search index was last tidied. */
+  let moved = 0;
+
   async function deleteInBatches(condition: ReturnType<typeof and>): Promise<void> {
     for (;;) {
       const removed = await db
@@ -24,6 +34,7 @@ export function createExtractionRepository(db: Db) {
           sql`${fileChunks.id} in (select ${fileChunks.id} from ${fileChunks} where ${condition} limit ${DELETE_BATCH})`,
         )
         .returning({ id: fileChunks.id });
+      moved += removed.length;
       if (removed.length < DELETE_BATCH) return;
     }
   }
@@ -59,6 +70,27 @@ export function createExtractionRepository(db: Db) {
           tsv: sql`setweight(to_tsvector(${config}::regconfig, ${chunk.heading ?? ''}), 'A') || to_tsvector(${config}::regconfig, ${chunk.text})`,
         })),
       );
+      moved += chunks.length;
+    },
+
+    /**
+     * Tidies the passages' table once enough of it changed (see MAINTENANCE_BASE): VACUUM moves the
+     * full-text index's list of recent entries into the index proper (every search scans that list
+     * whole) and ANALYZE gives the planner the table's real size (without it, it reads every passage
+     * once per query term). PostgreSQL's autovacuum does the same within minutes; PGlite has none,
+     * and a search right after an upload should not wait for it. Measured on the starter knowledge
+     * base: a search 83 → 31 ms on PGlite, 80 → 22 ms on PostgreSQL (ADR 030).
+     */
+    async maintainSearchIndex(): Promise<boolean> {
+      if (moved === 0) return false;
+      const [table] = await queryRows<{ rows: number }>(
+        db,
+        sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'file_chunks'::regclass`,
+      );
+      if (moved < MAINTENANCE_BASE + MAINTENANCE_SHARE * (table?.rows ?? 0)) return false;
+      moved = 0;
+      await db.execute(sql`vacuum (analyze) file_chunks, files`);
+      return true;
     },
 
     /** Removes the passages a run wrote (all of the file's when `jobId` is omitted), in batches. */

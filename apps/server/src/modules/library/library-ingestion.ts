@@ -126,6 +126,16 @@ export function createIngestion({ repository, extraction, storage, extract, file
       }
       throw error;
     }
+    await tidySearchIndex(context);
+  }
+
+  /** The file is searchable already; a slow or failed tidy-up of the index must not fail its run. */
+  async function tidySearchIndex(context: JobContext): Promise<void> {
+    try {
+      if (await extraction.maintainSearchIndex()) context.log.debug('search index tidied after ingestion');
+    } catch (error) {
+      context.log.warn({ err: error }, 'could not tidy the search index after ingestion');
+    }
   }
 
   /** Files whose ingestion job failed for good (e.g. its worker crashed on the last attempt) end failed. */

@@ -237,14 +237,6 @@ export function createSearchRepository(db: Db) {
                         ) hit`
               }
             ),
-            -- Each candidate document's title, parsed once (not once per chunk and term).
-            titles as materialized (
-              select f.id as file_id,
-                     to_tsvector((case f.language when 'en' then 'english' when 'de' then 'german' when 'fr' then 'french'
-                                  when 'it' then 'italian' else 'simple' end)::regconfig, coalesce(f.title, f.name)) as ttsv
-              from files f
-              where f.id in (select file_id from pool)
-            ),
             phrase_hits as materialized (
               select p.id, count(*)::float8 as hits
               from pool p
@@ -253,13 +245,14 @@ export function createSearchRepository(db: Db) {
               group by p.id
             ),
             scored as materialized (
-              select p.id, sum(w.idf * (case when t.ttsv @@ w.tq
+              select p.id, sum(w.idf * (case when t.title_tsv @@ w.tq
                                              then ts_rank(c.tsv, w.tq, 1) * 10 * ${titleTermInBody}::float8 + ${titleBonus}::float8
                                              else ts_rank(c.tsv, w.tq, 1) * 10 end)) as base
               from pool p
               join file_chunks c on c.id = p.id
-              join titles t on t.file_id = c.file_id
-              join weighted w on w.cfg = c.ts_config and c.tsv @@ w.tq
+              join files t on t.id = c.file_id
+              -- The configuration first: a term of another language is never matched against the vector.
+              join weighted w on case when w.cfg = c.ts_config then c.tsv @@ w.tq else false end
               group by p.id
             ),
             ranked as (

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "title_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector(case language when 'en' then 'english'::regconfig when 'de' then 'german'::regconfig when 'fr' then 'french'::regconfig when 'it' then 'italian'::regconfig else 'simple'::regconfig end, coalesce(title, name))) STORED;
