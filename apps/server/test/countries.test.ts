@@ -8,6 +8,7 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fatfStatusChanges, files } from '../src/db/schema/index.ts';
+import { systemActor } from '../src/modules/access/actor.ts';
 import { defaultContentDir, loadFatfContent } from '../src/modules/countries/countries.content.ts';
 import { createCountriesRepository } from '../src/modules/countries/countries.repository.ts';
 import { createCountryImportService } from '../src/modules/countries/country-import.service.ts';
@@ -210,6 +211,9 @@ describe('FATF countries', () => {
 
   describe('admin status change', () => {
     it('records the change in the history and the audit log', async () => {
+      // The answer engine's facts, read once before (on PGlite they are then remembered).
+      const before = await app.countries.answerFacts(systemActor);
+      expect(before.countries.find((country) => country.iso2 === 'VU')?.status).toBe('not_listed');
       const response = await app.inject({
         method: 'PUT',
         url: '/api/admin/countries/vu/status',
@@ -237,6 +241,10 @@ describe('FATF countries', () => {
       const audits = await app.db.select().from(auditLog).where(eq(auditLog.action, 'admin.country_status_changed'));
       expect(audits).toHaveLength(1);
       expect(audits[0]).toMatchObject({ actorUserId: admin.user.id, metadata: { iso2: 'VU', to: 'grey' } });
+      // The next answer knows of the change at once.
+      const after = await app.countries.answerFacts(systemActor);
+      expect(after.countries.find((country) => country.iso2 === 'VU')?.status).toBe('grey');
+      expect(after.changes[0]).toMatchObject({ iso2: 'VU', toStatus: 'grey' });
     });
 
     it('refuses an unchanged status, a black listing without its measure and unknown ids, changing nothing', async () => {

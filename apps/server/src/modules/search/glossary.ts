@@ -29,6 +29,11 @@ export interface Glossary {
   concepts(text: string): { used: string[]; forms: string[] }[];
 }
 
+/** Characters of a form's start that a word of the text must begin with before its pattern is tried. */
+const PREFIX = 3;
+/** Where a word starts: a letter or digit with none before it (what each form's pattern asks). */
+const wordStart = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
+
 export function createGlossary(entries: GlossaryEntry[]): Glossary {
   const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const compiled = entries.map((entry) => {
@@ -40,10 +45,34 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
     const patterns = forms.map((form) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(foldText(form))}`, 'u'));
     return { forms, patterns, localeOf };
   });
+  // The forms by their first characters: a question's words select the few patterns worth trying,
+  // instead of all 800 being run over every question. A short form, or one that does not start with a
+  // letter or digit, is always tried.
+  const byPrefix = new Map<string, { entry: number; form: number }[]>();
+  const alwaysTried: { entry: number; form: number }[] = [];
+  compiled.forEach(({ forms }, entry) =>
+    forms.forEach((form, index) => {
+      const folded = foldText(form);
+      const candidate = { entry, form: index };
+      if (folded.length < PREFIX || !/^[\p{L}\p{N}]/u.test(folded)) alwaysTried.push(candidate);
+      else byPrefix.set(folded.slice(0, PREFIX), [...(byPrefix.get(folded.slice(0, PREFIX)) ?? []), candidate]);
+    }),
+  );
   const concepts = (text: string) => {
     const folded = foldText(text);
-    return compiled.flatMap(({ forms, patterns, localeOf }) => {
-      const used = forms.filter((_, index) => patterns[index]?.test(folded));
+    const tried = new Map<number, Set<number>>();
+    const add = ({ entry, form }: { entry: number; form: number }) => {
+      const forms = tried.get(entry) ?? new Set<number>();
+      forms.add(form);
+      tried.set(entry, forms);
+    };
+    alwaysTried.forEach(add);
+    for (const start of folded.matchAll(wordStart))
+      byPrefix.get(folded.slice(start.index, start.index + PREFIX))?.forEach(add);
+    return compiled.flatMap(({ forms, patterns, localeOf }, entry) => {
+      const candidates = tried.get(entry);
+      if (!candidates) return [];
+      const used = forms.filter((_, index) => candidates.has(index) && patterns[index]?.test(folded));
       return used.length > 0 ? [{ used, forms, localeOf }] : [];
     });
   };
