@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { textOf, watchPoolWrites } from './pool-writes.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -47,6 +48,12 @@ export interface DatabaseHandle {
    * is still what the database holds. Undefined on PostgreSQL, where other processes write too.
    */
   readonly writeGeneration?: WriteGeneration;
+  /**
+   * PostgreSQL only: the same numbers, moved by this process's own statements (its pool is watched).
+   * They cover every write only while no other process writes: a single instance without REDIS_URL
+   * (docs/deployment.md); with REDIS_URL, other instances and workers write too.
+   */
+  readonly ownWriteGeneration?: WriteGeneration;
 }
 
 /**
@@ -161,6 +168,8 @@ const drizzleParserTypes = [
 const keepText = (value: string) => value;
 
 const readOnlyStatement = /^\s*select\b/i;
+/** Statements that change no table's rows: reads, transaction control, settings. */
+const notAWrite = /^\s*(select|show|set|reset|savepoint|release|begin|start|commit|end|rollback)\b/i;
 /** The verb and table of an INSERT, UPDATE or DELETE, as drizzle and hand-written SQL spell them. */
 const writtenTable = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 const upsertUpdate = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
@@ -180,6 +189,58 @@ const cascadingTablesQuery = `
 const triggeredTablesQuery = `
   select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal`;
 
+export interface WriteCounter {
+  generation: WriteGeneration;
+  /** The table an INSERT, UPDATE or DELETE writes, or null when it may write others too (or is not known). */
+  targetOf(text: string): string | null;
+  /** Moves the generation of `table`, or of every table for null. */
+  bump(table: string | null): void;
+  /** Reads which tables spread their writes (cascading foreign keys, triggers) from the catalog. */
+  learnSchema(query: <R>(text: string) => Promise<R[]>): Promise<void>;
+}
+
+/** The counts behind a WriteGeneration, moved by whoever sees the statements (PGlite's client, a watched pool). */
+export function createWriteCounter(): WriteCounter {
+  let all = 0;
+  let everyTable = 0;
+  const perTable = new Map<string, number>();
+  // Until the catalog has been read, every write counts for every table.
+  let spreads: { update: ReadonlySet<string>; delete: ReadonlySet<string>; triggered: ReadonlySet<string> } | null =
+    null;
+
+  return {
+    generation: Object.assign(() => all, {
+      of: (table: string) => everyTable + (perTable.get(table) ?? 0),
+    }),
+    targetOf(text) {
+      const match = writtenTable.exec(text);
+      if (!match) return null;
+      const verb = match[1]!.toLowerCase();
+      const table = match[2]!.toLowerCase();
+      if (!spreads || spreads.triggered.has(table)) return null;
+      // An upsert's DO UPDATE is an update: a changed key can cascade like one.
+      const updates = verb === 'update' || (verb.startsWith('insert') && upsertUpdate.test(text));
+      if (verb.startsWith('insert') && !updates) return table;
+      const spreadsFrom = updates ? spreads.update : spreads.delete;
+      return spreadsFrom.has(table) ? null : table;
+    },
+    bump(table) {
+      all += 1;
+      if (table === null) everyTable += 1;
+      else perTable.set(table, (perTable.get(table) ?? 0) + 1);
+    },
+    async learnSchema(query) {
+      const rows = await query<{ name: string; onUpdate: boolean; onDelete: boolean }>(cascadingTablesQuery);
+      const triggered = await query<{ name: string }>(triggeredTablesQuery);
+      spreads = {
+        update: new Set(rows.filter((row) => row.onUpdate).map((row) => row.name)),
+        delete: new Set(rows.filter((row) => row.onDelete).map((row) => row.name)),
+        triggered: new Set(triggered.map((row) => row.name)),
+      };
+    },
+  };
+}
+
 /**
  * Two things around the PGlite client, returning its write generation:
  * - Drizzle passes its parsers (a few types kept as text) with each query, and PGlite merges them into
@@ -191,31 +252,8 @@ const triggeredTablesQuery = `
  *   visible then. Nothing else can run between a transaction's statements (one connection).
  */
 function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Promise<void> } {
-  let all = 0;
-  let everyTable = 0;
-  const perTable = new Map<string, number>();
-  // Until the catalog has been read, every write counts for every table.
-  let spreads: { update: ReadonlySet<string>; delete: ReadonlySet<string>; triggered: ReadonlySet<string> } | null =
-    null;
-
-  /** The table a statement writes, or null when it may write others too (or its text is not known). */
-  const targetOf = (text: string): string | null => {
-    const match = writtenTable.exec(text);
-    if (!match) return null;
-    const verb = match[1]!.toLowerCase();
-    const table = match[2]!.toLowerCase();
-    if (!spreads || spreads.triggered.has(table)) return null;
-    // An upsert's DO UPDATE is an update: a changed key can cascade like one.
-    const updates = verb === 'update' || (verb.startsWith('insert') && upsertUpdate.test(text));
-    if (verb.startsWith('insert') && !updates) return table;
-    const spreadsFrom = updates ? spreads.update : spreads.delete;
-    return spreadsFrom.has(table) ? null : table;
-  };
-  const bump = (table: string | null) => {
-    all += 1;
-    if (table === null) everyTable += 1;
-    else perTable.set(table, (perTable.get(table) ?? 0) + 1);
-  };
+  const counter = createWriteCounter();
+  const { targetOf, bump } = counter;
   const around = async <T>(table: string | null, run: () => Promise<T>): Promise<T> => {
     bump(table);
     try {
@@ -267,19 +305,9 @@ function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Pr
     }
   };
 
-  const generation = Object.assign(() => all, {
-    of: (table: string) => everyTable + (perTable.get(table) ?? 0),
-    async learnSchema() {
-      const { rows } = await query<{ name: string; onUpdate: boolean; onDelete: boolean }>(cascadingTablesQuery);
-      const triggered = await query<{ name: string }>(triggeredTablesQuery);
-      spreads = {
-        update: new Set(rows.filter((row) => row.onUpdate).map((row) => row.name)),
-        delete: new Set(rows.filter((row) => row.onDelete).map((row) => row.name)),
-        triggered: new Set(triggered.rows.map((row) => row.name)),
-      };
-    },
+  return Object.assign(counter.generation, {
+    learnSchema: () => counter.learnSchema(async (text) => (await query(text)).rows as never[]),
   });
-  return generation;
 }
 
 // Any constant works; it only has to be the same in every process that migrates this database.
@@ -293,11 +321,19 @@ export async function openPostgresDatabase(url: string, options: OpenDatabaseOpt
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', (error) => options.onBackgroundError?.(error));
+  const ownWrites = createWriteCounter();
+  watchPoolWrites(pool, {
+    classify: (config) => (notAWrite.test(textOf(config)) ? undefined : ownWrites.targetOf(textOf(config))),
+    started: (table) => ownWrites.bump(table),
+    ended: (tables) => tables.forEach((table) => ownWrites.bump(table)),
+  });
   const db = drizzleNodePg({ client: pool, schema });
+  const learnSchema = () => ownWrites.learnSchema(async <R>(text: string) => (await pool.query(text)).rows as R[]);
 
   return createHandle({
     driver: 'postgres',
     db,
+    ownWriteGeneration: ownWrites.generation,
     location: describePostgresUrl(url),
     migrate: async () => {
       // Server and workers may start together: one migrates, the others wait and then find nothing to do.
@@ -309,6 +345,7 @@ export async function openPostgresDatabase(url: string, options: OpenDatabaseOpt
         await lockClient.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => undefined);
         lockClient.release();
       }
+      await learnSchema();
     },
     close: () => pool.end(),
   });
@@ -321,6 +358,7 @@ function createHandle(parts: {
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   writeGeneration?: WriteGeneration;
+  ownWriteGeneration?: WriteGeneration;
 }): DatabaseHandle {
   let closing: Promise<void> | undefined;
   return {
@@ -334,6 +372,7 @@ function createHandle(parts: {
     },
     close: () => (closing ??= parts.close()),
     ...(parts.writeGeneration ? { writeGeneration: parts.writeGeneration } : {}),
+    ...(parts.ownWriteGeneration ? { ownWriteGeneration: parts.ownWriteGeneration } : {}),
   };
 }
 

@@ -1,10 +1,13 @@
-import type { WriteGeneration } from './client.ts';
+import type { DatabaseHandle, WriteGeneration } from './client.ts';
 
 /**
  * Results of frequent reads kept in memory while none of the tables they read has been written
- * (ADR 029). Only on the embedded PGlite, where this process is the database's one client and sees
- * every write (`DatabaseHandle.writeGeneration`); on PostgreSQL other processes write too, so every
- * call reads the database.
+ * (ADR 029, ADR 030):
+ * - PGlite: this process is the database's one client and sees every write
+ *   (`DatabaseHandle.writeGeneration`).
+ * - PostgreSQL without REDIS_URL: one instance, so its own statements are every write the app makes
+ *   (`ownWriteGeneration`); a result is also read again after `maxAgeMs`, for a row changed by hand.
+ * - PostgreSQL with REDIS_URL: other instances and workers write too, so every call reads the database.
  *
  * What a read returns is shared by every later caller until a write: it is frozen (the array and each
  * row), so a caller that tried to change it would fail loudly instead of changing it for the others.
@@ -17,11 +20,24 @@ export interface ReadMemory {
 interface Entry {
   value: readonly object[];
   stamp: number;
+  readAt: number;
+}
+
+/** On PostgreSQL, how long a result may be served without a write seen (a row changed outside the app). */
+export const OWN_WRITES_MAX_AGE_MS = 30_000;
+
+/** The read memory a module should use on this database (see ReadMemory). */
+export function readMemoryFor(database: DatabaseHandle, config: { redisUrl: string | undefined }): ReadMemory {
+  if (database.writeGeneration) return createReadMemory(database.writeGeneration);
+  if (database.ownWriteGeneration && !config.redisUrl) {
+    return createReadMemory(database.ownWriteGeneration, { maxAgeMs: OWN_WRITES_MAX_AGE_MS });
+  }
+  return createReadMemory(undefined);
 }
 
 export function createReadMemory(
   generation: WriteGeneration | undefined,
-  { maxEntries = 2_000 }: { maxEntries?: number } = {},
+  { maxEntries = 2_000, maxAgeMs = Infinity }: { maxEntries?: number; maxAgeMs?: number } = {},
 ): ReadMemory {
   if (!generation) return { read: (_key, _tables, load) => load() };
   const entries = new Map<string, Entry>();
@@ -33,14 +49,17 @@ export function createReadMemory(
       const fullKey = `${tables.join(',')}\u0000${key}`;
       const before = stampOf(tables);
       const entry = entries.get(fullKey);
-      if (entry && entry.stamp === before) return entry.value as Awaited<ReturnType<typeof load>>;
+      const now = maxAgeMs === Infinity ? 0 : performance.now();
+      if (entry && entry.stamp === before && now - entry.readAt <= maxAgeMs) {
+        return entry.value as Awaited<ReturnType<typeof load>>;
+      }
       const value = await load();
       // Kept only when nothing was written while it was read: such a write moved the stamp.
       if (stampOf(tables) === before) {
         entries.delete(fullKey);
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         for (const row of value) Object.freeze(row);
-        entries.set(fullKey, { value: Object.freeze(value), stamp: before });
+        entries.set(fullKey, { value: Object.freeze(value), stamp: before, readAt: now });
       }
       return value;
     },

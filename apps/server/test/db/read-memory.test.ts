@@ -1,25 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteGeneration } from '../../src/db/client.ts';
-import { createReadMemory } from '../../src/db/read-memory.ts';
+import { createReadMemory, readMemoryFor } from '../../src/db/read-memory.ts';
 import { conversations } from '../../src/db/schema/index.ts';
 import { createChatRepository } from '../../src/modules/chat/chat.repository.ts';
 import { assistantId } from '../chat/helpers.ts';
 import { createTestUser } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-describe('write generations and the read memory (ADR 029)', () => {
+describe('write generations and the read memory (ADR 029, ADR 030)', () => {
   let app: TestApp;
   let written: WriteGeneration;
   let assistant: string;
   beforeAll(async () => {
     app = await createTestApp();
-    written = app.database.writeGeneration!;
+    // PGlite: every write; PostgreSQL: this process's own (one instance without REDIS_URL).
+    written = app.database.writeGeneration ?? app.database.ownWriteGeneration!;
     assistant = await assistantId(app);
   });
   afterAll(async () => app.close());
-  // Generations exist on PGlite only: there this process sees every write. PostgreSQL reads every time.
-  const onPglite = it.skipIf(Boolean(process.env.DATABASE_URL));
+  const onPglite = !process.env.DATABASE_URL;
 
   /** Which of the tables' generations a piece of work moved. */
   async function moved(tables: string[], work: () => Promise<unknown>): Promise<string[]> {
@@ -30,58 +30,59 @@ describe('write generations and the read memory (ADR 029)', () => {
     return tables.filter((table, index) => written.of(table) !== before[index]);
   }
 
-  onPglite(
-    'an INSERT or UPDATE moves only its own table; a cascading DELETE, a CTE and exec move every table',
-    async () => {
-      const { user } = await createTestUser(app);
-      const tables = ['conversations', 'users', 'sessions'];
-      const insert = () =>
-        app.db
-          .insert(conversations)
-          .values({ userId: user.id, assistantId: assistant, title: 'Erste Frage' })
-          .returning();
-      expect(await moved(tables, insert)).toEqual(['conversations']);
-      expect(await moved(tables, () => app.db.update(conversations).set({ title: 'Zweite Frage' }))).toEqual([
-        'conversations',
-      ]);
-      // courses is what course progress points at with ON UPDATE CASCADE: an upsert may change its key.
-      expect(
-        await moved(tables, () =>
-          app.db.execute(
-            sql`insert into courses (slug) select 'no-such-course' where false on conflict (slug) do update set slug = excluded.slug`,
-          ),
+  it('an INSERT or UPDATE moves only its own table; a cascading DELETE, a CTE and exec move every table', async () => {
+    const { user } = await createTestUser(app);
+    const tables = ['conversations', 'users', 'sessions'];
+    const insert = () =>
+      app.db
+        .insert(conversations)
+        .values({ userId: user.id, assistantId: assistant, title: 'Erste Frage' })
+        .returning();
+    expect(await moved(tables, insert)).toEqual(['conversations']);
+    expect(await moved(tables, () => app.db.update(conversations).set({ title: 'Zweite Frage' }))).toEqual([
+      'conversations',
+    ]);
+    // courses is what course progress points at with ON UPDATE CASCADE: an upsert may change its key.
+    expect(
+      await moved(tables, () =>
+        app.db.execute(
+          sql`insert into courses (slug) select 'no-such-course' where false on conflict (slug) do update set slug = excluded.slug`,
         ),
-      ).toEqual(tables);
-      // users is what sessions, conversations and more point at with ON DELETE CASCADE.
-      expect(
-        await moved(tables, () =>
-          app.db.execute(sql`delete from users where id = '00000000-0000-0000-0000-000000000000'`),
+      ),
+    ).toEqual(tables);
+    // users is what sessions, conversations and more point at with ON DELETE CASCADE.
+    expect(
+      await moved(tables, () =>
+        app.db.execute(sql`delete from users where id = '00000000-0000-0000-0000-000000000000'`),
+      ),
+    ).toEqual(tables);
+    expect(
+      await moved(tables, () =>
+        app.db.execute(
+          sql`with renamed as (update conversations set title = 'x' returning id) select count(*) from renamed`,
         ),
-      ).toEqual(tables);
-      expect(
-        await moved(tables, () =>
-          app.db.execute(
-            sql`with renamed as (update conversations set title = 'x' returning id) select count(*) from renamed`,
-          ),
-        ),
-      ).toEqual(tables);
+      ),
+    ).toEqual(tables);
+    if (onPglite) {
       const client = (app.db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
       expect(await moved(tables, () => client.exec('select 1'))).toEqual(tables);
-    },
-  );
+    }
+  });
 
-  onPglite('a write to a table with a trigger of its own moves every table', async () => {
-    const client = (app.db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
-    await client.exec(`
-      create table trigger_probe (id int);
-      create function trigger_probe_touch() returns trigger language plpgsql as $$ begin return new; end $$;
-      create trigger trigger_probe_touch before insert on trigger_probe for each row execute function trigger_probe_touch();`);
-    await (written as WriteGeneration & { learnSchema(): Promise<void> }).learnSchema();
+  it('a write to a table with a trigger of its own moves every table', async () => {
+    const statements = [
+      'create table trigger_probe (id int)',
+      'create function trigger_probe_touch() returns trigger language plpgsql as $$ begin return new; end $$',
+      'create trigger trigger_probe_touch before insert on trigger_probe for each row execute function trigger_probe_touch()',
+    ];
+    for (const statement of statements) await app.db.execute(sql.raw(statement));
+    // Migrating (nothing left to apply) reads the catalog again, as after a real migration.
+    await app.database.migrate();
     const tables = ['trigger_probe', 'conversations'];
     expect(await moved(tables, () => app.db.execute(sql`insert into trigger_probe (id) values (1)`))).toEqual(tables);
   });
 
-  onPglite('a transaction moves the tables it wrote again when it ends', async () => {
+  it('a transaction moves the tables it wrote again when it ends', async () => {
     const { user } = await createTestUser(app);
     let inside = 0;
     const before = written.of('conversations');
@@ -93,7 +94,7 @@ describe('write generations and the read memory (ADR 029)', () => {
     expect(written.of('conversations')).toBeGreaterThan(inside);
   });
 
-  onPglite('remembers a read until its table is written, and never hands out a changed copy', async () => {
+  it('remembers a read until its table is written, and never hands out a changed copy', async () => {
     const { user } = await createTestUser(app);
     const memory = createReadMemory(written);
     let loads = 0;
@@ -125,7 +126,7 @@ describe('write generations and the read memory (ADR 029)', () => {
     }).toThrow(TypeError);
   });
 
-  onPglite('does not keep what was read while its table was being written', async () => {
+  it('does not keep what was read while its table was being written', async () => {
     const { user } = await createTestUser(app);
     const memory = createReadMemory(written);
     let loads = 0;
@@ -138,6 +139,24 @@ describe('write generations and the read memory (ADR 029)', () => {
     await memory.read('racing', ['conversations'], load);
     await memory.read('racing', ['conversations'], load);
     expect(loads).toBe(2);
+  });
+
+  it('reads again after its maximum age; with REDIS_URL (several instances) PostgreSQL reads every time', async () => {
+    const load = async () => {
+      loads += 1;
+      return [];
+    };
+    let loads = 0;
+    const stale = createReadMemory(written, { maxAgeMs: -1 });
+    await stale.read('aged', ['conversations'], load);
+    await stale.read('aged', ['conversations'], load);
+    expect(loads).toBe(2);
+    // With REDIS_URL other instances and workers write too: the memory reads the database on PostgreSQL.
+    loads = 0;
+    const shared = readMemoryFor(app.database, { redisUrl: 'redis://127.0.0.1:1' });
+    await shared.read('shared', ['conversations'], load);
+    await shared.read('shared', ['conversations'], load);
+    expect(loads).toBe(onPglite ? 1 : 2);
   });
 
   it("the chat list: a user's new, renamed and deleted conversations show at once, and no one else's", async () => {

@@ -8,7 +8,7 @@ import { createSearxngSearch } from '../web-search/web-search.ts';
 import { preferredJurisdictions } from '@compliance/shared/billing';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatRepository } from './chat.repository.ts';
-import { createReadMemory } from '../../db/read-memory.ts';
+import { readMemoryFor } from '../../db/read-memory.ts';
 import { createChatService, type ChatService } from './chat.service.ts';
 
 declare module 'fastify' {
@@ -52,7 +52,7 @@ export const chatModule = fp<ChatModuleOptions>(
     const { provider, webSearch, log } = answerSources(app, options);
     const chat = createChatService({
       access: app.access,
-      repository: createChatRepository(app.db, createReadMemory(app.database.writeGeneration)),
+      repository: createChatRepository(app.db, readMemoryFor(app.database, app.config)),
       assistants: app.assistants,
       quota: app.entitlements,
       search: app.documentSearch,

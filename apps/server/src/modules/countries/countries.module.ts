@@ -10,7 +10,7 @@ import {
   loadFatfKnowledgeDocuments,
   type FatfContent,
 } from './countries.content.ts';
-import { createReadMemory } from '../../db/read-memory.ts';
+import { readMemoryFor } from '../../db/read-memory.ts';
 import { createCountriesRepository } from './countries.repository.ts';
 import { countriesRoutes } from './countries.routes.ts';
 import type { ListChange } from './countries.deps.ts';
@@ -63,7 +63,7 @@ export const countriesModule = fp<CountriesModuleOptions>(
     const countries = createCountriesService({
       access: app.access,
       repository: createCountriesRepository(app.db),
-      memory: createReadMemory(app.database.writeGeneration),
+      memory: readMemoryFor(app.database, app.config),
       log,
       audit: app.audit,
       recordChange: async (tx, change) => {
