@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { UserRole } from '../../db/schema/index.ts';
 import type { LiveSession, SessionsRepository } from './sessions.repository.ts';
 
@@ -31,8 +31,9 @@ export interface AuthContext {
   sessionId: string;
 }
 
+/** On every signed-in request: the one-shot `hash` skips building a Hash object. */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**

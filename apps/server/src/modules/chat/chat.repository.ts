@@ -9,7 +9,7 @@ export type MessageRow = typeof chatMessages.$inferSelect;
 /**
  * Conversations and their messages. Every read and write is scoped to the owning user. The chat
  * page's list, which every page of the app asks for, is remembered until `conversations` is written
- * (`readMemory`; only on PGlite, see db/read-memory.ts).
+ * (`readMemory`: on PGlite, and on PostgreSQL without REDIS_URL; see db/read-memory.ts).
  */
 export function createChatRepository(db: Db, readMemory: ReadMemory = createReadMemory(undefined)) {
   // The chat page's list without a search: built once (a prepared statement on PostgreSQL).
