@@ -167,9 +167,20 @@ const drizzleParserTypes = [
 ];
 const keepText = (value: string) => value;
 
-const readOnlyStatement = /^\s*select\b/i;
-/** Statements that change no table's rows: reads, transaction control, settings. */
-const notAWrite = /^\s*(select|show|set|reset|savepoint|release|begin|start|commit|end|rollback)\b/i;
+const selectStatement = /^\s*select\b/i;
+const cteStatement = /^\s*with\b/i;
+const dataModifyingWord = /\b(insert|update|delete|merge)\b/i;
+/** Statements that change no table's rows: transaction control and settings. */
+const controlStatement = /^\s*(show|set|reset|savepoint|release|begin|start|commit|end|rollback)\b/i;
+
+/**
+ * A SELECT, or a WITH query none of whose parts may write (the search's ranking is one): reading it
+ * must not count as a write, or every search would empty every remembered read. A WITH query naming
+ * a data-modifying verb anywhere counts as a write of every table.
+ */
+const isReadOnly = (text: string) =>
+  selectStatement.test(text) || (cteStatement.test(text) && !dataModifyingWord.test(text));
+const writesNoRows = (text: string) => isReadOnly(text) || controlStatement.test(text);
 /** The verb and table of an INSERT, UPDATE or DELETE, as drizzle and hand-written SQL spell them. */
 const writtenTable = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 const upsertUpdate = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
@@ -276,7 +287,7 @@ function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Pr
   };
   const query = client.query.bind(client);
   client.query = (text, params, options) =>
-    readOnlyStatement.test(text)
+    isReadOnly(text)
       ? query(text, params, withoutDrizzleParsers(options))
       : around(targetOf(text), () => query(text, params, withoutDrizzleParsers(options)));
   const exec = client.exec.bind(client);
@@ -288,7 +299,7 @@ function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Pr
       return await transaction((tx: Transaction) => {
         const txQuery = tx.query.bind(tx);
         tx.query = (text, params, options) => {
-          if (readOnlyStatement.test(text)) return txQuery(text, params, withoutDrizzleParsers(options));
+          if (isReadOnly(text)) return txQuery(text, params, withoutDrizzleParsers(options));
           const table = targetOf(text);
           written.add(table);
           return around(table, () => txQuery(text, params, withoutDrizzleParsers(options)));
@@ -323,7 +334,7 @@ export async function openPostgresDatabase(url: string, options: OpenDatabaseOpt
   pool.on('error', (error) => options.onBackgroundError?.(error));
   const ownWrites = createWriteCounter();
   watchPoolWrites(pool, {
-    classify: (config) => (notAWrite.test(textOf(config)) ? undefined : ownWrites.targetOf(textOf(config))),
+    classify: (config) => (writesNoRows(textOf(config)) ? undefined : ownWrites.targetOf(textOf(config))),
     started: (table) => ownWrites.bump(table),
     ended: (tables) => tables.forEach((table) => ownWrites.bump(table)),
   });

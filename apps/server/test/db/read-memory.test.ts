@@ -69,6 +69,18 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
     }
   });
 
+  it('a read-only WITH query (the search ranking is one) moves nothing', async () => {
+    const all = written();
+    const conversationsBefore = written.of('conversations');
+    await app.db.execute(sql`with recent as (select id from conversations limit 5) select count(*) from recent`);
+    await app.documentSearch.searchChunks({
+      query: 'beneficial owner',
+      scope: { userId: null, includeKnowledgeBase: true },
+    });
+    expect(written()).toBe(all);
+    expect(written.of('conversations')).toBe(conversationsBefore);
+  });
+
   it('a write to a table with a trigger of its own moves every table', async () => {
     const statements = [
       'create table trigger_probe (id int)',
