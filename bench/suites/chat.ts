@@ -59,8 +59,30 @@ async function startInProcess(
   return { app, address, dataDir };
 }
 
-async function ask(address: string, token: string, assistantId: string, content: string) {
+interface Asked {
+  firstToken: number;
+  total: number;
+  done: boolean;
+  /** The connection failed (refused or reset): counted, so one lost socket among 1,000 does not void the run. */
+  lost?: boolean;
+}
+
+async function ask(address: string, token: string, assistantId: string, content: string): Promise<Asked> {
   const started = performance.now();
+  try {
+    return await askOnce(address, token, assistantId, content, started);
+  } catch {
+    return { firstToken: Number.NaN, total: performance.now() - started, done: false, lost: true };
+  }
+}
+
+async function askOnce(
+  address: string,
+  token: string,
+  assistantId: string,
+  content: string,
+  started: number,
+): Promise<Asked> {
   const response = await fetch(`${address}/api/chat/conversations`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -173,6 +195,7 @@ export async function run(context: BenchContext): Promise<BenchResult[]> {
       name: `${CONCURRENT} concurrent streams (one server process, paced as shipped)`,
       metrics: {
         completed: all.filter((result) => result.done).length,
+        'connections lost': all.filter((result) => result.lost).length,
         ...prefixed('first token', summarise(answered.map((result) => result.firstToken))),
         ...prefixed('whole answer', summarise(answered.map((result) => result.total))),
         'wall s': Math.round(seconds * 10) / 10,
