@@ -54,8 +54,12 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
     forms.forEach((form, index) => {
       const folded = foldText(form);
       const candidate = { entry, form: index };
-      if (folded.length < PREFIX || !/^[\p{L}\p{N}]/u.test(folded)) alwaysTried.push(candidate);
-      else byPrefix.set(folded.slice(0, PREFIX), [...(byPrefix.get(folded.slice(0, PREFIX)) ?? []), candidate]);
+      if (folded.length < PREFIX || !/^[\p{L}\p{N}]/u.test(folded)) {
+        alwaysTried.push(candidate);
+        return;
+      }
+      const key = folded.slice(0, PREFIX);
+      byPrefix.set(key, [...(byPrefix.get(key) ?? []), candidate]);
     }),
   );
   const concepts = (text: string) => {
