@@ -82,7 +82,7 @@ describe('the server process', () => {
         await server.waitForLog(isRunningMessage(port));
         const environment = environmentOf(server.child.pid!);
         expect(environment).toContain(expected);
-        expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+        expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=32768');
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);
       }

@@ -98,11 +98,17 @@ describe('compression', () => {
   fs.writeFileSync(`${bundlePath}.gz`, gzipSync(bundle));
   fs.writeFileSync(path.join(webDist.dir, 'index.html.br'), brotliCompressSync(fixtureIndexHtml));
   const bigList = Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Conversation ${i}` }));
+  // About 20 KB (a page of search results, compressed in one call) and about 150 KB (through a stream).
+  const listOf = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: i, text: `Passage ${i} on the duty to report ${i * 7919}` }));
+  const lists = { 'page-list': listOf(400), 'long-list': listOf(3_000) };
   const events = 'event: delta\ndata: {"text":"' + 'x'.repeat(4096) + '"}\n\n';
 
   const routes: FastifyPluginAsyncZod = async (api) => {
     api.get('/test/big-list', async () => bigList);
     api.get('/test/small', async () => ({ ok: true }));
+    api.get('/test/page-list', async () => lists['page-list']);
+    api.get('/test/long-list', async () => lists['long-list']);
     api.get('/test/events', async (_request, reply) => reply.type('text/event-stream; charset=utf-8').send(events));
   };
 
@@ -166,6 +172,29 @@ describe('compression', () => {
     const small = await app.inject({ method: 'GET', url: '/api/test/small', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ ok: true });
+  });
+
+  it('compresses a page of results in one call, with its length, and a longer answer through a stream', async () => {
+    for (const [name, list] of Object.entries(lists)) {
+      for (const [encoding, decompress] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/test/${name}`,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(response.headers['content-encoding'], name).toBe(encoding);
+        expect(JSON.parse(decompress(response.rawPayload).toString()), name).toEqual(list);
+      }
+    }
+    const page = await app.inject({ method: 'GET', url: '/api/test/page-list', headers: { 'accept-encoding': 'br' } });
+    expect(JSON.stringify(lists['page-list']).length).toBeLessThan(65_536);
+    expect(Number(page.headers['content-length'])).toBe(page.rawPayload.length);
+    const long = await app.inject({ method: 'GET', url: '/api/test/long-list', headers: { 'accept-encoding': 'br' } });
+    expect(JSON.stringify(lists['long-list']).length).toBeGreaterThan(65_536);
+    expect(long.headers['content-length']).toBeUndefined();
   });
 
   it('never compresses an event stream, which must reach the browser event by event', async () => {

@@ -23,6 +23,10 @@ async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     threshold: compressionThresholdBytes,
+    // Up to 64 KiB (a page of search results, a document list) compressed in one call on the event
+    // loop (under a millisecond at these levels) instead of through a stream and the thread pool:
+    // the plugin's default on two cores is 8 KiB (docs/performance.md, "Session 14").
+    syncThreshold: 65_536,
     encodings: ['br', 'gzip'],
     customTypes: compressibleTypes,
     // Dynamic responses: a fast Brotli level; the build compresses the static files at the highest.
