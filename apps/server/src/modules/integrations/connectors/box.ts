@@ -4,27 +4,17 @@ import type { TokenSource } from '../oauth.ts';
 import type { Outbound } from '../outbound.ts';
 import {
   ConnectorError,
+  contentTypeOf,
   httpStatusError,
+  listFolderTree,
   retryAfterMs,
   toConnectorError,
-  type RemoteFile,
   type StorageConnector,
 } from './connector.ts';
 import { fetchWithToken, readBytesCapped } from './http.ts';
 
 /** Items asked for per page of a folder (Box's maximum is 1,000). */
 const PAGE_SIZE = 1_000;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain',
-  '.md': 'text/markdown',
-  '.markdown': 'text/markdown',
-  '.csv': 'text/csv',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
 
 interface Item {
   type: 'file' | 'folder' | 'web_link';
@@ -193,27 +183,18 @@ export function createBoxConnector(
     async list(limit) {
       await folder(rootId);
       listed.clear();
-      const found: RemoteFile[] = [];
-      const pending: { id: string; relative: string }[] = [{ id: rootId, relative: '' }];
-      while (pending.length > 0 && found.length <= limit) {
-        const current = pending.shift()!;
-        for (const item of await items(current.id)) {
-          const relative = current.relative ? `${current.relative}/${item.name}` : item.name;
-          if (item.type === 'folder') {
-            pending.push({ id: item.id, relative });
-          } else if (item.type === 'file') {
-            listed.set(relative, item);
-            found.push({
-              path: relative,
-              version: item.sha1 || item.etag || `${item.size ?? 0}`,
-              size: item.size ?? 0,
-              contentType: CONTENT_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream',
-            });
-            if (found.length > limit) break;
-          }
-        }
-      }
-      return found.sort((a, b) => a.path.localeCompare(b.path));
+      return listFolderTree(rootId, limit, items, (item, relative) => {
+        if (item.type === 'folder') return { folderId: item.id };
+        if (item.type !== 'file') return null;
+        listed.set(relative, item);
+        return {
+          file: {
+            version: item.sha1 || item.etag || `${item.size ?? 0}`,
+            size: item.size ?? 0,
+            contentType: contentTypeOf(relative),
+          },
+        };
+      });
     },
 
     async read(relative, maxBytes) {

@@ -1,3 +1,4 @@
+import path from 'node:path/posix';
 import type { ErrorCode } from '@compliance/shared/errors';
 
 /**
@@ -100,6 +101,56 @@ export interface RemoteFile {
   version: string;
   size: number;
   contentType: string;
+}
+
+/** What one entry of a folder is, for `listFolderTree`: a folder to walk into, a file, or neither. */
+export type TreeEntry = { folderId: string } | { file: Omit<RemoteFile, 'path'> } | null;
+
+/**
+ * Every file under a folder of a service that lists folders by id (Box, Google Drive, OneDrive and
+ * SharePoint), breadth first, at most `limit` + 1, sorted by path. `classify` says what each entry is;
+ * it may also remember the entry under its path, for a later `read`.
+ */
+export async function listFolderTree<Entry extends { name: string }>(
+  rootId: string,
+  limit: number,
+  children: (folderId: string) => Promise<Entry[]>,
+  classify: (entry: Entry, relative: string) => TreeEntry,
+): Promise<RemoteFile[]> {
+  const found: RemoteFile[] = [];
+  const pending: { id: string; relative: string }[] = [{ id: rootId, relative: '' }];
+  while (pending.length > 0 && found.length <= limit) {
+    const folder = pending.shift()!;
+    for (const entry of await children(folder.id)) {
+      const relative = folder.relative ? `${folder.relative}/${entry.name}` : entry.name;
+      const kind = classify(entry, relative);
+      if (kind && 'folderId' in kind) pending.push({ id: kind.folderId, relative });
+      else if (kind) {
+        found.push({ path: relative, ...kind.file });
+        if (found.length > limit) break;
+      }
+    }
+  }
+  return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+const contentTypes: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.markdown': 'text/markdown',
+  '.csv': 'text/csv',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/**
+ * The media type of a file by its extension, for services that give none: the types the library tells
+ * apart by name; the rest is sent as bytes and recognised by content.
+ */
+export function contentTypeOf(filePath: string): string {
+  return contentTypes[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
 }
 
 export interface StorageConnector {

@@ -4,6 +4,7 @@ import type { TokenSource } from '../oauth.ts';
 import type { Outbound } from '../outbound.ts';
 import {
   ConnectorError,
+  contentTypeOf,
   httpStatusError,
   toConnectorError,
   type RemoteFile,
@@ -12,17 +13,6 @@ import {
 
 /** Entries asked for per list_folder page (Dropbox's maximum is 2,000). */
 const PAGE_SIZE = 2_000;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain',
-  '.md': 'text/markdown',
-  '.markdown': 'text/markdown',
-  '.csv': 'text/csv',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
 
 interface Entry {
   '.tag': 'file' | 'folder' | 'deleted';
@@ -137,7 +127,7 @@ export function createDropboxConnector(
             path: relative,
             version: entry.content_hash ?? entry.rev ?? `${entry.size ?? 0}`,
             size: entry.size ?? 0,
-            contentType: CONTENT_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream',
+            contentType: contentTypeOf(relative),
           });
           if (found.length > limit) break;
         }

@@ -5,9 +5,9 @@ import type { Outbound } from '../outbound.ts';
 import {
   ConnectorError,
   httpStatusError,
+  listFolderTree,
   retryAfterMs,
   toConnectorError,
-  type RemoteFile,
   type StorageConnector,
 } from './connector.ts';
 import { fetchWithToken, readBytesCapped } from './http.ts';
@@ -193,28 +193,18 @@ export function createGoogleDriveConnector(
     async list(limit) {
       await folder(rootId);
       listed.clear();
-      const found: RemoteFile[] = [];
-      const pending: { id: string; relative: string }[] = [{ id: rootId, relative: '' }];
-      while (pending.length > 0 && found.length <= limit) {
-        const current = pending.shift()!;
-        for (const child of await children(current.id)) {
-          const relative = current.relative ? `${current.relative}/${child.name}` : child.name;
-          if (child.file.mimeType === FOLDER) {
-            pending.push({ id: child.file.id, relative });
-            continue;
-          }
-          listed.set(relative, child);
-          found.push({
-            path: relative,
+      return listFolderTree(rootId, limit, children, (child, relative) => {
+        if (child.file.mimeType === FOLDER) return { folderId: child.file.id };
+        listed.set(relative, child);
+        return {
+          file: {
             version: child.file.md5Checksum ?? child.file.version ?? child.file.modifiedTime ?? '',
             // An export's size is known only once it is made (`read` enforces the limit then).
             size: child.export ? 0 : Number(child.file.size ?? 0),
             contentType: child.export?.mimeType ?? (child.file.mimeType || 'application/octet-stream'),
-          });
-          if (found.length > limit) break;
-        }
-      }
-      return found.sort((a, b) => a.path.localeCompare(b.path));
+          },
+        };
+      });
     },
 
     async read(relative, maxBytes) {

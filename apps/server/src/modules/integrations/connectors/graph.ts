@@ -6,8 +6,8 @@ import type { Outbound } from '../outbound.ts';
 import {
   ConnectorError,
   httpStatusError,
+  listFolderTree,
   toConnectorError,
-  type RemoteFile,
   type StorageConnector,
 } from './connector.ts';
 
@@ -152,26 +152,17 @@ export function createGraphConnector(
     async list(limit) {
       const rootItem = (await call(() => client.api(itemByPath(root)).get())) as DriveItem;
       if (!rootItem.folder) throw new ConnectorError('INTEGRATION_REMOTE_NOT_FOUND', `${root} is not a folder`);
-      const found: RemoteFile[] = [];
-      const pending: { id: string; relative: string }[] = [{ id: rootItem.id, relative: '' }];
-      while (pending.length > 0 && found.length <= limit) {
-        const folder = pending.shift()!;
-        for (const item of await children(folder.id)) {
-          const relative = folder.relative ? `${folder.relative}/${item.name}` : item.name;
-          if (item.folder) {
-            pending.push({ id: item.id, relative });
-          } else if (item.file) {
-            found.push({
-              path: relative,
-              version: item.cTag ?? item.eTag ?? `${item.size ?? 0}`,
-              size: item.size ?? 0,
-              contentType: item.file.mimeType || 'application/octet-stream',
-            });
-            if (found.length > limit) break;
-          }
-        }
-      }
-      return found.sort((a, b) => a.path.localeCompare(b.path));
+      return listFolderTree(rootItem.id, limit, children, (item) => {
+        if (item.folder) return { folderId: item.id };
+        if (!item.file) return null;
+        return {
+          file: {
+            version: item.cTag ?? item.eTag ?? `${item.size ?? 0}`,
+            size: item.size ?? 0,
+            contentType: item.file.mimeType || 'application/octet-stream',
+          },
+        };
+      });
     },
 
     async read(relative, maxBytes) {

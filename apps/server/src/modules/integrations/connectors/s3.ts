@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path/posix';
 import { AwsClient } from 'aws4fetch';
 import { XMLParser } from 'fast-xml-parser';
 import type { S3Settings } from '@compliance/shared/integrations';
 import type { Outbound } from '../outbound.ts';
 import {
   ConnectorError,
+  contentTypeOf,
   httpStatusError,
   toConnectorError,
   type RemoteFile,
@@ -26,18 +26,6 @@ const AUTH_CODES = new Set([
 ]);
 const NOT_FOUND_CODES = new Set(['NoSuchBucket', 'NoSuchKey']);
 const SLOW_DOWN_CODES = new Set(['SlowDown', 'TooManyRequests', 'RequestLimitExceeded', 'Throttling']);
-
-/** The media types the library tells apart by name; the rest is sent as bytes and recognised by content. */
-const CONTENT_TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain',
-  '.md': 'text/markdown',
-  '.markdown': 'text/markdown',
-  '.csv': 'text/csv',
-  '.html': 'text/html',
-  '.htm': 'text/html',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
 
 const xml = new XMLParser({ ignoreAttributes: true, parseTagValue: false, isArray: (name) => name === 'Contents' });
 
@@ -165,7 +153,7 @@ export function createS3Connector(
               ? object.ETag.replace(/^W\//, '').replaceAll('"', '')
               : `${size}@${object.LastModified}`,
             size,
-            contentType: CONTENT_TYPES[path.extname(relative).toLowerCase()] ?? 'application/octet-stream',
+            contentType: contentTypeOf(relative),
           });
           if (found.length > limit) break;
         }
