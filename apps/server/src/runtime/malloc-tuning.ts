@@ -10,7 +10,7 @@
  *   session 14) the blocks of 32–40 KiB still did that: 450–460 MiB once settled, of which
  *   `malloc_trim` could have given back 225 MiB.
  * Measured on a first start with the starter knowledge base: 630–660 MiB once settled with neither,
- * about 280–300 MiB with both (docs/performance.md, "Memory"). The list, the answers and PDF
+ * about 260–300 MiB with both (docs/performance.md, "Memory"). The list, the answers and PDF
  * extraction cost the same within the bench's noise.
  *
  * glibc reads these only when a process starts, so the entry point executes itself again, once, with
