@@ -104,7 +104,7 @@ export interface RemoteFile {
 }
 
 /** What one entry of a folder is, for `listFolderTree`: a folder to walk into, a file, or neither. */
-export type TreeEntry = { folderId: string } | { file: Omit<RemoteFile, 'path'> } | null;
+export type FolderEntryKind = { folderId: string } | { file: Omit<RemoteFile, 'path'> } | null;
 
 /**
  * Every file under a folder of a service that lists folders by id (Box, Google Drive, OneDrive and
@@ -115,7 +115,7 @@ export async function listFolderTree<Entry extends { name: string }>(
   rootId: string,
   limit: number,
   children: (folderId: string) => Promise<Entry[]>,
-  classify: (entry: Entry, relative: string) => TreeEntry,
+  classify: (entry: Entry, relative: string) => FolderEntryKind,
 ): Promise<RemoteFile[]> {
   const found: RemoteFile[] = [];
   const pending: { id: string; relative: string }[] = [{ id: rootId, relative: '' }];
