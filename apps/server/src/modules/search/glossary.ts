@@ -41,25 +41,27 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
     for (const locale of locales)
       for (const form of entry[locale] ?? []) if (!localeOf.has(form)) localeOf.set(form, locale);
     const forms = [...localeOf.keys()];
+    const folded = forms.map(foldText);
     // A form matches at the start of a word ("geldwäsch…" in "Geldwäschereigesetz").
-    const patterns = forms.map((form) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(foldText(form))}`, 'u'));
-    return { forms, patterns, localeOf };
+    const patterns = folded.map((form) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(form)}`, 'u'));
+    return { forms, folded, patterns, localeOf };
   });
   // The forms by their first characters: a question's words select the few patterns worth trying,
   // instead of all 800 being run over every question. A short form, or one that does not start with a
   // letter or digit, is always tried.
   const byPrefix = new Map<string, { entry: number; form: number }[]>();
   const alwaysTried: { entry: number; form: number }[] = [];
-  compiled.forEach(({ forms }, entry) =>
-    forms.forEach((form, index) => {
-      const folded = foldText(form);
+  compiled.forEach(({ folded }, entry) =>
+    folded.forEach((form, index) => {
       const candidate = { entry, form: index };
-      if (folded.length < PREFIX || !/^[\p{L}\p{N}]/u.test(folded)) {
+      if (form.length < PREFIX || !/^[\p{L}\p{N}]/u.test(form)) {
         alwaysTried.push(candidate);
         return;
       }
-      const key = folded.slice(0, PREFIX);
-      byPrefix.set(key, [...(byPrefix.get(key) ?? []), candidate]);
+      const key = form.slice(0, PREFIX);
+      const listed = byPrefix.get(key);
+      if (listed) listed.push(candidate);
+      else byPrefix.set(key, [candidate]);
     }),
   );
   const concepts = (text: string) => {
