@@ -117,6 +117,11 @@ export function ChatView({
     (chosenId
       ? assistants.find((assistant) => assistant.id === chosenId)
       : assistants.find((assistant) => assistant.slug === defaultSlug)) ?? null;
+  // Nothing selected only because what decides it is still loading: the composer waits rather than refuses.
+  const preparing =
+    !selected &&
+    (assistantsQuery.isPending ||
+      (mode === 'account' && (conversationId ? conversationQuery.isPending : defaultsQuery.isPending)));
   // Knowledge-base search starts as Settings say, unless the assistant itself works without sources.
   const knowledgeBase =
     knowledgeBaseChoice ??
@@ -391,6 +396,7 @@ export function ChatView({
             onSubmit={submit}
             onStop={session.stop}
             streaming={streaming}
+            preparing={preparing}
             error={formError}
             prompts={mode === 'account'}
           />

@@ -81,4 +81,36 @@ describe('Composer', () => {
     await user.type(box, '{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
+
+  it('waits, busy, while the assistant is still loading: neither Enter nor Send submits, then both do', async () => {
+    setupTestI18n();
+    const onSubmit = vi.fn();
+    function Loading({ preparing }: { preparing: boolean }) {
+      const [draft, setDraft] = useState('Who must report to MROS?');
+      return (
+        <Composer
+          archived={false}
+          draft={draft}
+          onDraftChange={setDraft}
+          onSubmit={onSubmit}
+          onStop={() => {}}
+          streaming={false}
+          preparing={preparing}
+          error={null}
+        />
+      );
+    }
+    const { rerender } = render(<Loading preparing />);
+    const user = userEvent.setup();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('aria-busy', 'true');
+    await user.type(screen.getByRole('textbox'), '{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    rerender(<Loading preparing={false} />);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
 });

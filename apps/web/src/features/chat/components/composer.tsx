@@ -18,6 +18,11 @@ export interface ComposerProps {
   onSubmit: () => void;
   onStop: () => void;
   streaming: boolean;
+  /**
+   * The assistant is not known yet (the list, or the user's default, still loading): Send waits,
+   * busy, so a question typed right after the page opens is not refused with "select an assistant".
+   */
+  preparing?: boolean;
   /** The form's error (no assistant, no question). */
   error: string | null;
   /** Offer the prompt library (a signed-in user): the Prompts button and "/" in an empty box. */
@@ -46,6 +51,7 @@ export function Composer({
   onSubmit,
   onStop,
   streaming,
+  preparing = false,
   error,
   prompts = false,
   onPromptInserted,
@@ -75,6 +81,7 @@ export function Composer({
     wasStreaming.current = streaming;
   }, [streaming]);
   const submit = () => {
+    if (preparing) return;
     const justStopped = streamEndedAt.current !== null && performance.now() - streamEndedAt.current < STOP_GRACE_MS;
     if (justStopped && draft.trim() === '') return;
     onSubmit();
@@ -144,7 +151,7 @@ export function Composer({
                 {t('chat:actions.stop')}
               </Button>
             ) : (
-              <Button key="send" type="submit" size="md" icon={Send}>
+              <Button key="send" type="submit" size="md" icon={Send} loading={preparing}>
                 {t('chat:actions.send')}
               </Button>
             )}
