@@ -30,8 +30,8 @@ describe('security headers on a plain-HTTP install (the default)', () => {
   });
   afterAll(() => app.close());
 
-  it('sends a CSP that allows only this origin, inline styles and data/blob images', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages a CSP that allows only this origin, inline styles and data/blob images', async () => {
+    const response = await app.inject({ method: 'GET', url: '/documents' });
     const csp = directives(response.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
@@ -45,6 +45,30 @@ describe('security headers on a plain-HTTP install (the default)', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends API answers the short API set, whose CSP allows nothing, and the API reference the page set', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(directives(response.headers['content-security-policy'])).toEqual(
+      new Map([
+        ['default-src', ["'none'"]],
+        ['frame-ancestors', ["'none'"]],
+      ]),
+    );
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // Page-only headers stay off data.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+
+    const notFound = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+
+    const reference = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(directives(reference.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
@@ -69,11 +93,14 @@ describe('security headers behind an HTTPS reverse proxy', () => {
   afterAll(() => app.close());
 
   it('upgrades requests, sends HSTS and allows same-origin secure WebSockets', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const response = await app.inject({ method: 'GET', url: '/documents' });
     const csp = directives(response.headers['content-security-policy']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://compliance.example.com']);
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    // API answers carry HSTS too.
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 
   it('takes the client address from X-Forwarded-For sent by a trusted proxy only', async () => {

@@ -105,6 +105,66 @@ export function createLoggerOptions(
 }
 
 type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ChildBindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+
+/**
+ * A request's logger that builds pino's child only when a line is written at an enabled level. One
+ * small object per request, its methods on the prototype: the closures this used to allocate per
+ * request were the largest source of garbage promoted out of the young generation under load
+ * (docs/performance.md, "Session 15").
+ */
+class LazyChildLogger {
+  #parent: FastifyBaseLogger;
+  #bindings: ChildBindings;
+  #options: ChildOptions;
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: ChildBindings, options: ChildOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #real(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+
+  #write(level: LogLevelName, args: unknown[]): void {
+    const parent = this.#parent as { isLevelEnabled?: (level: string) => boolean };
+    if (!this.#child && parent.isLevelEnabled && !parent.isLevelEnabled(level)) return;
+    (this.#real()[level] as (...values: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#parent.level;
+  }
+  set level(value: string) {
+    this.#real().level = value;
+  }
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
+  child(bindings: ChildBindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.#real().child(bindings, options);
+  }
+}
 
 /**
  * Fastify's per-request child logger, built by its first call at an enabled level. pino builds a
@@ -119,28 +179,5 @@ export const lazyChildLoggerFactory: NonNullable<FastifyServerOptions['childLogg
   options,
 ) {
   if (options.level || options.serializers) return logger.child(bindings, options);
-  const enabled = (logger as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.bind(logger);
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, options));
-  const at =
-    (level: LogLevelName) =>
-    (...args: unknown[]) => {
-      if (child || !enabled || enabled(level)) (real()[level] as (...values: unknown[]) => void)(...args);
-    };
-  return {
-    get level() {
-      return child?.level ?? logger.level;
-    },
-    set level(value) {
-      real().level = value;
-    },
-    fatal: at('fatal'),
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-    trace: at('trace'),
-    silent: () => undefined,
-    child: (more, moreOptions) => real().child(more, moreOptions),
-  };
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 };

@@ -5,7 +5,9 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppConfig } from './env.ts';
 
-export const openApiJsonPath = '/api/docs/json';
+/** The interactive API reference: an HTML page, so it gets the pages' security headers. */
+export const openApiUiPath = '/api/docs';
+export const openApiJsonPath = `${openApiUiPath}/json`;
 
 /**
  * The OpenAPI document is generated from the routes' zod schemas (UI at /api/docs, JSON at
@@ -29,7 +31,7 @@ export async function registerOpenApi(app: FastifyInstance, config: AppConfig): 
   });
 
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: openApiUiPath,
     // The default validator badge is an image from validator.swagger.io: no remote requests.
     uiConfig: { validatorUrl: null },
   });

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type preHandlerAsyn
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { AppConfig, EndpointRateLimitName } from './env.ts';
 import { AppError, isApiPath } from './errors.ts';
+import { openApiUiPath } from './openapi.ts';
 
 export interface RateLimitOptions {
   /** Requests per window and client. */
@@ -28,7 +29,7 @@ export async function registerSecurity(
   // Never a bare ws:/wss: scheme, which would let injected code talk to any host.
   const realtimeOrigin = `${isHttps ? 'wss' : 'ws'}://${publicUrl.host}`;
 
-  const headers = await helmetHeaders({
+  const pageHeaders = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,9 +60,24 @@ export async function registerSecurity(
     // Cross-origin isolation would block the Stripe checkout redirect and external links.
     crossOriginEmbedderPolicy: false,
   });
-  // The same headers on every answer (no nonces): computed once, set as @fastify/helmet sets them.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // API data (JSON, streams, downloads) is never rendered as a page: it gets the short set OWASP's REST
+  // Security Cheat Sheet gives for APIs, with a CSP that allows nothing, instead of about 700 bytes of
+  // page headers on every answer (an empty list went from 911 to 441 bytes).
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(pageHeaders['strict-transport-security']
+      ? { 'strict-transport-security': pageHeaders['strict-transport-security'] }
+      : {}),
+  };
+  // Computed once (no nonces). Given to the reply rather than set on the raw response one validated
+  // `setHeader` at a time: Node then checks them once, in `writeHead`, with the reply's own. A hijacked
+  // reply (the answer stream) copies them from `reply.getHeaders()`.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) && !request.url.startsWith(openApiUiPath) ? apiHeaders : pageHeaders);
     done();
   });
 
@@ -108,26 +124,20 @@ export async function registerSecurity(
  */
 async function helmetHeaders(
   options: FastifyHelmetOptions,
-): Promise<[string, NonNullable<OutgoingHttpHeaders[string]>][]> {
+): Promise<Record<string, NonNullable<OutgoingHttpHeaders[string]>>> {
   const probe = Fastify({ logger: false });
-  const headers: [string, NonNullable<OutgoingHttpHeaders[string]>][] = [];
+  const headers: Record<string, NonNullable<OutgoingHttpHeaders[string]>> = {};
   try {
     await probe.register(helmet, options);
     probe.addHook('onRequest', async (_request, reply) => {
-      // The names as helmet spelled them, so that answers stay byte for byte what they were.
-      // (`getRawHeaderNames` is Node's since 15.13; @types/node does not declare it on ServerResponse.)
-      const raw = reply.raw as typeof reply.raw & { getRawHeaderNames(): string[] };
-      for (const name of raw.getRawHeaderNames()) {
-        const value = reply.raw.getHeader(name);
-        if (value !== undefined) headers.push([name, value]);
-      }
+      for (const [name, value] of Object.entries(reply.raw.getHeaders())) if (value !== undefined) headers[name] = value;
     });
     probe.get('/', async () => '');
     await probe.inject('/');
   } finally {
     await probe.close();
   }
-  if (!headers.some(([name]) => name.toLowerCase() === 'content-security-policy')) {
+  if (!headers['content-security-policy']) {
     throw new Error('helmet set no Content-Security-Policy header');
   }
   return headers;
