@@ -124,6 +124,30 @@ async function support(text: string, citations: Citation[]) {
   return { checked, supported, unsupported };
 }
 
+const jurisdictions = new Map<string, string | null>();
+/** Whose rules a cited knowledge-base document holds (`CH`, `US`, `INT`), from its metadata. */
+async function jurisdictionOf(documentId: string): Promise<string | null> {
+  if (!jurisdictions.has(documentId)) {
+    const [row] = await queryRows<{ jurisdiction: string | null }>(
+      app.db,
+      sql`select metadata->>'jurisdiction' as jurisdiction from files where id = ${documentId}`,
+    );
+    jurisdictions.set(documentId, row?.jurisdiction ?? null);
+  }
+  return jurisdictions.get(documentId)!;
+}
+
+/** Citations of a Swiss or US question that point at the other country's rules. */
+async function otherRulebookCitations(area: string, citations: Citation[]): Promise<number> {
+  const asked = area === 'ch' ? 'CH' : area === 'us' ? 'US' : null;
+  if (!asked) return 0;
+  const cited = await Promise.all(
+    citations.map((citation) => (citation.documentId ? jurisdictionOf(citation.documentId) : null)),
+  );
+  return cited.filter((jurisdiction) => (jurisdiction === 'CH' || jurisdiction === 'US') && jurisdiction !== asked)
+    .length;
+}
+
 const covered = (text: string, keyPoints: string[]) =>
   keyPoints.filter((point) => new RegExp(point, 'iu').test(text)).length / keyPoints.length;
 const mentions = (names: string[], stems: string[]) =>
@@ -148,6 +172,8 @@ interface Row {
   refused: boolean;
   checked: number;
   supported: number;
+  citations: number;
+  otherRulebook: number;
 }
 
 describe('answer engine evaluation', () => {
@@ -181,6 +207,8 @@ describe('answer engine evaluation', () => {
         refused: answer.citations.length === 0,
         checked: checkedSupport.checked,
         supported: checkedSupport.supported,
+        citations: answer.citations.length,
+        otherRulebook: await otherRulebookCitations(item.area, answer.citations),
       });
     }
     const outcomes: { id: string; language: string; refused: boolean }[] = [];
@@ -200,6 +228,7 @@ describe('answer engine evaluation', () => {
     const refusedIn = rows.filter((row) => row.refused).length;
     const checkedAll = rows.reduce((sum, row) => sum + row.checked, 0);
     const supportedAll = rows.reduce((sum, row) => sum + row.supported, 0);
+    const nationalRows = rows.filter((row) => row.area === 'ch' || row.area === 'us');
     const table = [
       '| slice | questions | search recall@5 | answer cites an expected document | key points: engine | key points: top-3 passages | false refusals |',
       '|---|---|---|---|---|---|---|',
@@ -224,6 +253,7 @@ describe('answer engine evaluation', () => {
       }),
       '',
       `Citation support: ${supportedAll} of ${checkedAll} cited statements found in the cited document (${pct(supportedAll / Math.max(1, checkedAll))}).`,
+      `Other rulebook: ${nationalRows.reduce((sum, row) => sum + row.otherRulebook, 0)} of ${nationalRows.reduce((sum, row) => sum + row.citations, 0)} citations of the Swiss and US questions point at the other country's rules (${nationalRows.filter((row) => row.otherRulebook > 0).length} of ${nationalRows.length} answers).`,
       '',
       'Per question (engine key points / baseline key points / cited expected document / expected document in the search top 5):',
       '',

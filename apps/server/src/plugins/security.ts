@@ -130,7 +130,9 @@ async function helmetHeaders(
   try {
     await probe.register(helmet, options);
     probe.addHook('onRequest', async (_request, reply) => {
-      for (const [name, value] of Object.entries(reply.raw.getHeaders())) if (value !== undefined) headers[name] = value;
+      for (const [name, value] of Object.entries(reply.raw.getHeaders())) {
+        if (value !== undefined) headers[name] = value;
+      }
     });
     probe.get('/', async () => '');
     await probe.inject('/');

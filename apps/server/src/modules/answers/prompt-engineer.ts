@@ -1,5 +1,6 @@
 import type { ChatLanguage } from '@compliance/shared/chat';
 import type { ScopeCheck } from './scope.ts';
+import { namedJurisdictions } from './question.ts';
 import { fold } from './text-tools.ts';
 
 /**
@@ -305,10 +306,6 @@ const languageNames: [RegExp, Record<ChatLanguage, string>][] = [
 ];
 const lengthPattern =
   /\b(\d{1,4})\s*(words?|worter|wortern|mots|parole|sentences?|satze|phrases?|frasi|pages?|seiten|pagine|lines?|zeilen|lignes|righe|bullet points?|points?|punkte|punti)\b/;
-const swissWords =
-  /\b(swiss|switzerland|schweiz\w*|suisse|svizzer\w*|finma|amla|gwg|lba|lrd|finsa|fidleg|lsfin|finia|finig|lefin|mros|sro|oar|oad)\b/;
-const usWords =
-  /\b(sec|advisers act|investment advisers?|form adv|form crs|finra|fincen|united states|u\.s\.|usa|american|us)\b/;
 const fatfWords =
   /\b(fatf|gafi|grey list|black list|graue liste|schwarze liste|liste grise|liste noire|lista grigia|lista nera|high-risk)\b/;
 const clientWords = /\b(client|customer|kunde\w*|kundin|cliente|clienti|clientela)\b/;
@@ -372,9 +369,10 @@ export function engineerPrompt(request: string, language: ChatLanguage, { scope 
   const answerLanguage = languageNames.find(([pattern]) => pattern.test(bodyFolded))?.[1][language];
   const hasRole = roleWords.test(bodyFolded);
   const date = datePattern.exec(body)?.[0];
+  const named = namedJurisdictions(body);
   const jurisdictions = [
-    swissWords.test(bodyFolded) ? say.jurisdictions.ch : null,
-    usWords.test(bodyFolded) ? say.jurisdictions.us : null,
+    named.has('CH') ? say.jurisdictions.ch : null,
+    named.has('US') ? say.jurisdictions.us : null,
     fatfWords.test(bodyFolded) ? say.jurisdictions.fatf : null,
   ].filter((value): value is string => value !== null);
 

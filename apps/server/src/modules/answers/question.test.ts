@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerKind, holdsAnswer } from './question.ts';
+import { answerKind, holdsAnswer, namedJurisdictions } from './question.ts';
 
 describe('answer kind', () => {
   it.each([
@@ -29,5 +29,23 @@ describe('answer kind', () => {
     // A dotted identifier is not a figure.
     expect(holdsAnswer('amount', 'Rule 206(4)-5 (17 CFR 275.206(4)-5) targets pay to play')).toBe(false);
     expect(holdsAnswer('amount', 'AMLO-FINMA (SR 955.033.0) details the duties')).toBe(false);
+  });
+});
+
+describe('named jurisdictions', () => {
+  it.each([
+    ['Quali soglie valgono per un consulente registrato presso la SEC?', ['US']],
+    ['Que prévoit le Form ADV ?', ['US']],
+    ['Gilt die Regel auch in den Vereinigten Staaten?', ['US']],
+    ['Combien de temps conserver les registres selon la Rule 204-2 ?', ['US']],
+    ['Cosa richiede la Section 206(3) per le operazioni in conto proprio?', ['US']],
+    ['Quelle est la durée de l’interdiction selon la règle pay-to-play ?', ['US']],
+    ['Welche Pflichten hat ein Finanzintermediär nach dem GwG?', ['CH']],
+    ['Quels délais la FINMA fixe-t-elle ?', ['CH']],
+    ['How do Swiss and U.S. rules on custody compare?', ['CH', 'US']],
+    // "us" as a pronoun and the FATF name no national rulebook.
+    ['Can you tell us what FATF Recommendation 10 requires?', []],
+  ])('%s → %j', (question, expected) => {
+    expect([...namedJurisdictions(question)].sort()).toEqual(expected);
   });
 });

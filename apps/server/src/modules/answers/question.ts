@@ -61,3 +61,22 @@ export function holdsAnswer(kind: AnswerKind, text: string): boolean {
   if (kind === 'amount') return amountEvidence.test(folded) || countEvidence.test(folded);
   return false;
 }
+
+/** A national rulebook of the knowledge base (`INT`, the FATF's texts, belongs to neither). */
+export type NationalJurisdiction = 'CH' | 'US';
+
+// Names that point at one rulebook only, in the four languages: its authorities, acts and the
+// instruments known by name or number ("Rule 204-2", "Section 206", "the custody rule"). No bare "us"
+// ("tell us") and no "SRO" (FINRA is one too).
+const jurisdictionNames: Record<NationalJurisdiction, RegExp> = {
+  CH: /\b(swiss|switzerland|schweiz\w*|suisse|svizzer\w*|finma|amla|gwg|lba|lrd|finsa|fidleg|lsfin|finia|finig|lefin|finmag|lfinma|finfrag|limf|linfi|mros|oar|oad|chf)\b/,
+  US: /\b(sec|advisers act|investment advisers act|form adv|form crs|finra|fincen|cftc|united states|usa|americans?|americaine?s?|amerikanisch\w*|etats-unis|vereinigte\w* staaten|stati uniti|statunitens[ei]|custody rule|marketing rule|pay[- ]to[- ]play|regulation s-p|reg s-p|qualified clients?|access persons?|(rule|regel|regle|regola) 20\d[a-z]?(\(\d+\))?-\d+|section 2[0-2]\d)\b|\bu\.s\.?(?!\w)/,
+};
+
+/** The national rulebooks a question names: "the SEC", "FINMA", "Swiss", "Form ADV"... */
+export function namedJurisdictions(question: string): Set<NationalJurisdiction> {
+  const folded = fold(question).replaceAll('’', "'");
+  return new Set(
+    (Object.keys(jurisdictionNames) as NationalJurisdiction[]).filter((name) => jurisdictionNames[name].test(folded)),
+  );
+}

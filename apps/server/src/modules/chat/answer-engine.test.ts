@@ -30,7 +30,10 @@ const search = {
 } as unknown as SearchService;
 
 /** Which sources, in order, the engine hands the provider. */
-async function sourcesFor(preferred: string[] | undefined): Promise<string[]> {
+async function sourcesFor(
+  preferred: string[] | undefined,
+  question = 'How long must records be kept?',
+): Promise<string[]> {
   let seen: AnswerSource[] = [];
   const provider: AnswerProvider = {
     kind: 'offline',
@@ -49,7 +52,7 @@ async function sourcesFor(preferred: string[] | undefined): Promise<string[]> {
   await engine.answer({
     actor: { kind: 'anonymous', visitorId: 'v', ip: '127.0.0.1' } as Actor,
     assistant: { slug: 'ai-expert', name: 'AI Expert', instructions: '' } as AssistantDefinition,
-    question: 'How long must records be kept?',
+    question,
     language: 'en',
     history: [],
     scope: { userId: null, includeKnowledgeBase: true },
@@ -73,5 +76,23 @@ describe('the answer engine’s preferred jurisdictions', () => {
 
   it('does not lift a passage far below the others', async () => {
     expect((await sourcesFor(['INT']))[0]).toBe('CH record keeping');
+  });
+});
+
+describe('a question that names one national rulebook', () => {
+  it('is not answered from the other one; the FATF’s texts stay', async () => {
+    expect(await sourcesFor(undefined, 'How long must an SEC-registered adviser keep records?')).toEqual([
+      'US record keeping',
+      'INT record keeping',
+    ]);
+    expect(await sourcesFor(['US'], 'Wie lange muss ein Finanzintermediär nach GwG Belege aufbewahren?')).toEqual([
+      'CH record keeping',
+      'INT record keeping',
+    ]);
+  });
+
+  it('keeps both when it names both, or neither', async () => {
+    expect(await sourcesFor(undefined, 'How do FINMA and SEC record-keeping periods compare?')).toHaveLength(3);
+    expect(await sourcesFor(undefined, 'Can you tell us how long records must be kept?')).toHaveLength(3);
   });
 });

@@ -5,6 +5,7 @@ import type { StoredCitation } from '../../db/schema/index.ts';
 import { stoppedByServer } from '../../plugins/lifecycle.ts';
 import { ProviderError, zeroUsage, type AnswerProvider, type AnswerSource } from '../answers/answer-provider.ts';
 import { fatfFactSources } from '../answers/fatf-facts.ts';
+import { namedJurisdictions } from '../answers/question.ts';
 import { loadScopeCheck, type ScopeCheck } from '../answers/scope.ts';
 import { shorten } from '../answers/text-tools.ts';
 import type { Actor } from '../access/actor.ts';
@@ -87,14 +88,24 @@ export function createAnswerEngine({
       limit: sourceLimit * 3,
       acrossLanguages: true,
     });
+    // A question that names one national rulebook ("the SEC", "FINMA") is not answered from the
+    // other's: a Swiss passage sharing the words of a US question would lead with the wrong law. The
+    // named one comes first; the FATF's texts and the asker's own documents (no jurisdiction) stay.
+    const named = namedJurisdictions(question);
+    const rulebook = (passage: (typeof found)[number]): 'named' | 'other' | 'neither' => {
+      if (named.size !== 1 || (passage.jurisdiction !== 'CH' && passage.jurisdiction !== 'US')) return 'neither';
+      return named.has(passage.jurisdiction) ? 'named' : 'other';
+    };
     // A passage in the question's language reads best; English (the US documents) next; a third
     // language only when nothing closer answers.
     // The asker's own frameworks first, by a margin small enough that the words of the question
     // still decide: a question that names Swiss or US rules finds them whatever the preference.
     const preference = (passage: (typeof found)[number]) =>
       (passage.language === language ? 1.25 : passage.language === 'en' || !passage.language ? 1 : 0.6) *
-      (passage.jurisdiction && jurisdictions.includes(passage.jurisdiction) ? 1.15 : 1);
+      (passage.jurisdiction && jurisdictions.includes(passage.jurisdiction) ? 1.15 : 1) *
+      (rulebook(passage) === 'named' ? 1.3 : 1);
     const all = found
+      .filter((passage) => rulebook(passage) !== 'other')
       .map((passage) => ({ passage, score: passage.rank * preference(passage) }))
       .sort((a, b) => b.score - a.score)
       .map(({ passage }) => passage);
