@@ -63,6 +63,10 @@ describe('security headers on a plain-HTTP install (the default)', () => {
     expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
 
+    // The document library's paths start like the API reference's (/api/docs) but are data.
+    const library = await app.inject({ method: 'GET', url: '/api/documents/files' });
+    expect(library.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+
     const notFound = await app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

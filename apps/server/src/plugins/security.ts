@@ -76,8 +76,10 @@ export async function registerSecurity(
   // Computed once (no nonces). Given to the reply rather than set on the raw response one validated
   // `setHeader` at a time: Node then checks them once, in `writeHead`, with the reply's own. A hijacked
   // reply (the answer stream) copies them from `reply.getHeaders()`.
+  const isApiReference = (url: string) =>
+    url === openApiUiPath || url.startsWith(`${openApiUiPath}/`) || url.startsWith(`${openApiUiPath}?`);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) && !request.url.startsWith(openApiUiPath) ? apiHeaders : pageHeaders);
+    reply.headers(isApiPath(request.url) && !isApiReference(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 
