@@ -924,11 +924,14 @@ const securityHeaders: Attack = {
       const response = await t.request(url);
       const csp = cspDirectives(response.headers.get('content-security-policy'));
       const problems: string[] = [];
-      if (!csp.get('default-src')?.includes("'self'")) problems.push('no default-src');
-      const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
+      // Pages allow their own origin; API answers (data, never rendered) allow nothing at all.
+      const defaults = csp.get('default-src');
+      if (!defaults || !(defaults.includes("'self'") || defaults.join(' ') === "'none'"))
+        problems.push('no default-src');
+      const scripts = csp.get('script-src') ?? defaults ?? [];
       if (scripts.some((value) => /unsafe-(inline|eval)|\*|^https?:$|^data:$/.test(value)))
         problems.push(`script-src ${scripts.join(' ')}`);
-      if (csp.get('object-src')?.join(' ') !== "'none'") problems.push('object-src not none');
+      if ((csp.get('object-src') ?? defaults)?.join(' ') !== "'none'") problems.push('object-src not none');
       if (csp.get('frame-ancestors')?.join(' ') !== "'none'") problems.push('frame-ancestors not none');
       if (response.headers.get('x-content-type-options') !== 'nosniff') problems.push('no nosniff');
       if (!/^(deny|sameorigin)$/i.test(response.headers.get('x-frame-options') ?? ''))
@@ -937,7 +940,7 @@ const securityHeaders: Attack = {
     }
     return verdict(
       failures,
-      `${pages.join(', ')}: CSP default-src 'self', script-src without unsafe-*, object-src and frame-ancestors 'none'; nosniff; X-Frame-Options DENY`,
+      `${pages.join(', ')}: CSP default-src 'self' (pages) or 'none' (API), script-src without unsafe-*, object-src and frame-ancestors 'none'; nosniff; X-Frame-Options DENY`,
     );
   },
 };
