@@ -53,4 +53,24 @@ describe('offline engine', () => {
     const text = await answer('How high are the fines under the data protection act?', [fadp]);
     expect(text.startsWith('Fines of up to CHF 250,000')).toBe(true);
   });
+
+  it('adds no plain section title that only repeats what the statement says', async () => {
+    const custody = source(
+      'Custody Rule 206(4)-2',
+      'Core requirements',
+      'Core requirements\n\nAn independent public accountant must verify client funds in a surprise examination at least once per calendar year; the examination is required of every adviser with custody.',
+    );
+    const text = await answer('Does the custody rule require a surprise examination?', [custody]);
+    expect(text.startsWith('An independent public accountant must verify')).toBe(true);
+  });
+
+  it('keeps a heading that cites the provision, even when the statement says the same words', async () => {
+    const retention = source(
+      'Anti-Money Laundering Act',
+      'Art. 7 – Documentation requirement',
+      'Art. 7 – Documentation requirement\n\nThe documents must be kept for at least ten years after the business relationship ends; the documentation requirement covers every transaction.',
+    );
+    const text = await answer('Which article sets the documentation requirement?', [retention]);
+    expect(text.startsWith('**Art. 7 – Documentation requirement**')).toBe(true);
+  });
 });

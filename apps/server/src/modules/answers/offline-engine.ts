@@ -138,7 +138,12 @@ function sectionLine(lead: ScoredUnit, passages: AnswerSource[], question: strin
   const heading = source?.heading?.trim();
   if (!source || !heading || isSourceNotesHeading(heading) || heading === source.title) return null;
   if (lead.unit.text.includes(heading) || (lead.unit.leadIn ?? '').includes(heading)) return null;
-  const asked = contentTerms(question);
+  // A heading that cites an article or recommendation ("R.11", "Art. 4 und 5") says where the rule is;
+  // a plain title ("Core requirements") is shown only for question words the statement lacks: above
+  // a statement that already says "required" it adds nothing to "Does the rule require …?".
+  const citesProvision = /\d/.test(heading.replace(/^\d+\.\s*/, ''));
+  const said = citesProvision ? [] : contentTerms(`${lead.unit.leadIn ?? ''} ${lead.unit.text}`);
+  const asked = contentTerms(question).filter((term) => !said.some((other) => termsMatch(term, other)));
   const named = contentTerms(heading).some((term) => asked.some((other) => termsMatch(term, other)));
   return named ? { text: `**${heading}**`, source, bullet: false, leadIn: true } : null;
 }
