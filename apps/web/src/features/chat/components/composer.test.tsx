@@ -23,6 +23,31 @@ function StreamingComposer({ onSubmit, onReady }: { onSubmit: () => void; onRead
   );
 }
 
+/** A composer that is not streaming, its draft kept as the chat view keeps it. */
+function IdleComposer({
+  onSubmit,
+  initialDraft = '',
+  preparing = false,
+}: {
+  onSubmit: () => void;
+  initialDraft?: string;
+  preparing?: boolean;
+}) {
+  const [draft, setDraft] = useState(initialDraft);
+  return (
+    <Composer
+      archived={false}
+      draft={draft}
+      onDraftChange={setDraft}
+      onSubmit={onSubmit}
+      onStop={() => {}}
+      streaming={false}
+      preparing={preparing}
+      error={null}
+    />
+  );
+}
+
 describe('Composer', () => {
   it('Stop ends the answer without sending the empty question (the Send button appears, nothing is submitted)', async () => {
     setupTestI18n();
@@ -58,21 +83,7 @@ describe('Composer', () => {
   it('sends on Enter and keeps Shift+Enter for a new line', async () => {
     setupTestI18n();
     const onSubmit = vi.fn();
-    function Idle() {
-      const [draft, setDraft] = useState('');
-      return (
-        <Composer
-          archived={false}
-          draft={draft}
-          onDraftChange={setDraft}
-          onSubmit={onSubmit}
-          onStop={() => {}}
-          streaming={false}
-          error={null}
-        />
-      );
-    }
-    render(<Idle />);
+    render(<IdleComposer onSubmit={onSubmit} />);
     const user = userEvent.setup();
     const box = screen.getByRole('textbox');
     await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
@@ -85,22 +96,8 @@ describe('Composer', () => {
   it('waits, busy, while the assistant is still loading: neither Enter nor Send submits, then both do', async () => {
     setupTestI18n();
     const onSubmit = vi.fn();
-    function Loading({ preparing }: { preparing: boolean }) {
-      const [draft, setDraft] = useState('Who must report to MROS?');
-      return (
-        <Composer
-          archived={false}
-          draft={draft}
-          onDraftChange={setDraft}
-          onSubmit={onSubmit}
-          onStop={() => {}}
-          streaming={false}
-          preparing={preparing}
-          error={null}
-        />
-      );
-    }
-    const { rerender } = render(<Loading preparing />);
+    const question = 'Who must report to MROS?';
+    const { rerender } = render(<IdleComposer onSubmit={onSubmit} initialDraft={question} preparing />);
     const user = userEvent.setup();
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
@@ -108,7 +105,7 @@ describe('Composer', () => {
     await user.type(screen.getByRole('textbox'), '{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
 
-    rerender(<Loading preparing={false} />);
+    rerender(<IdleComposer onSubmit={onSubmit} initialDraft={question} preparing={false} />);
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
