@@ -47,6 +47,8 @@ beforeAll(async () => {
   app = await createChatTestApp();
   user = await createTestUser(app);
   expertId = await assistantId(app);
+  // The answers' index is built on first use; built now, the first question reads it like the rest.
+  await app.documentSearch.prepare();
 }, 300_000);
 afterAll(() => app?.close());
 

@@ -26,13 +26,25 @@ interface Entry {
 /** On PostgreSQL, how long a result may be served without a write seen (a row changed outside the app). */
 export const OWN_WRITES_MAX_AGE_MS = 30_000;
 
+/**
+ * The write generation that covers every write the app makes on this database, and how long
+ * something read may be trusted without a write seen; undefined when other processes write too.
+ */
+export function trustedWritesOf(
+  database: DatabaseHandle,
+  config: { redisUrl: string | undefined },
+): { generation: WriteGeneration; maxAgeMs: number } | undefined {
+  if (database.writeGeneration) return { generation: database.writeGeneration, maxAgeMs: Infinity };
+  if (database.ownWriteGeneration && !config.redisUrl) {
+    return { generation: database.ownWriteGeneration, maxAgeMs: OWN_WRITES_MAX_AGE_MS };
+  }
+  return undefined;
+}
+
 /** The read memory a module should use on this database (see ReadMemory). */
 export function readMemoryFor(database: DatabaseHandle, config: { redisUrl: string | undefined }): ReadMemory {
-  if (database.writeGeneration) return createReadMemory(database.writeGeneration);
-  if (database.ownWriteGeneration && !config.redisUrl) {
-    return createReadMemory(database.ownWriteGeneration, { maxAgeMs: OWN_WRITES_MAX_AGE_MS });
-  }
-  return createReadMemory(undefined);
+  const trusted = trustedWritesOf(database, config);
+  return trusted ? createReadMemory(trusted.generation, { maxAgeMs: trusted.maxAgeMs }) : createReadMemory(undefined);
 }
 
 export function createReadMemory(

@@ -40,6 +40,35 @@ export interface Reading {
 
 const stemsOf = (text: string) => words(text).map(stem);
 
+interface ReadPassage {
+  heading: string | null | undefined;
+  units: readonly PassageUnit[];
+  /** Each unit's stems. */
+  stems: readonly string[][];
+}
+
+/**
+ * Passages read before, the most recently used last. Reading is a function of the text alone, and
+ * the knowledge base's passages are retrieved by answer after answer: with 1,000 answers at once,
+ * reading them again was a tenth of the server's CPU.
+ */
+const readPassages = new Map<string, ReadPassage>();
+const rememberedPassages = 2_000;
+
+function readPassage(text: string, heading: string | null | undefined): ReadPassage {
+  const known = readPassages.get(text);
+  if (known && known.heading === heading) {
+    readPassages.delete(text);
+    readPassages.set(text, known);
+    return known;
+  }
+  const units = passageUnits(text, heading).map((unit) => Object.freeze(unit));
+  const read = { heading, units, stems: units.map((unit) => stemsOf(unit.text)) };
+  if (readPassages.size >= rememberedPassages) readPassages.delete(readPassages.keys().next().value!);
+  readPassages.set(text, read);
+  return read;
+}
+
 /** The stems of the question's words written with capitals inside: abbreviations and names ("LSerFi", "SEC", "GwG"). */
 function namedTerms(question: string): Set<string> {
   const written = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
@@ -76,9 +105,9 @@ const holdsPair = (stems: string[], first: QueryTerm, second: QueryTerm) =>
 /** Scores every statement of the sources for the question. */
 export function readSources(question: string, sources: AnswerSource[], glossary: Glossary, language?: string): Reading {
   const kind = answerKind(question);
-  const perSource = sources.map((source) => passageUnits(source.text, source.heading));
-  const all = perSource.flatMap((units, sourceIndex) =>
-    units.map((unit) => ({ unit, sourceIndex, stems: stemsOf(unit.text) })),
+  const perSource = sources.map((source) => readPassage(source.text, source.heading));
+  const all = perSource.flatMap(({ units, stems }, sourceIndex) =>
+    units.map((unit, index) => ({ unit, sourceIndex, stems: stems[index]! })),
   );
   const baseTerms = questionTerms(question, glossary);
   if (baseTerms.length === 0 || all.length === 0)
@@ -154,10 +183,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
   const coverage = Math.max(
     0,
     ...sources.map((source, index) => {
-      const stems = [
-        ...stemsOf(`${source.title} ${source.heading ?? ''}`),
-        ...(perSource[index] ?? []).flatMap((unit) => stemsOf(unit.text)),
-      ];
+      const stems = [...stemsOf(`${source.title} ${source.heading ?? ''}`), ...(perSource[index]?.stems ?? []).flat()];
       const share =
         terms.reduce((sum, term) => sum + (holds(stems, term) > 0 ? nameWeight(term) : 0), 0) /
         terms.reduce((sum, term) => sum + nameWeight(term), 0);

@@ -87,6 +87,8 @@ export function createAnswerEngine({
       ...(documentIds ? { documentIds } : {}),
       limit: sourceLimit * 3,
       acrossLanguages: true,
+      // The offline engine reads whole passages; a model's citation may quote the highlighted snippet.
+      snippets: provider.kind !== 'offline',
     });
     // A question that names one national rulebook ("the SEC", "FINMA") is not answered from the
     // other's: a Swiss passage sharing the words of a US question would lead with the wrong law. The

@@ -70,6 +70,11 @@ async function streamTurn(
   });
   const send = (event: StreamEvent) => {
     if (raw.destroyed || raw.writableEnded) return;
+    // Events of one turn of the event loop (a citation and the words citing it) leave in one write.
+    if (raw.writableCorked === 0) {
+      raw.cork();
+      process.nextTick(() => raw.uncork());
+    }
     raw.write(formatStreamEvent(event));
   };
   const heartbeat = setInterval(() => {
@@ -84,7 +89,10 @@ async function streamTurn(
   } finally {
     clearInterval(heartbeat);
     openStreams.delete(controller);
-    if (!raw.destroyed && !raw.writableEnded) raw.end();
+    if (!raw.destroyed && !raw.writableEnded) {
+      while (raw.writableCorked > 0) raw.uncork();
+      raw.end();
+    }
   }
 }
 

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { systemActor } from '../access/actor.ts';
 import { createDocumentExtractor } from '../ingestion/ingestion.service.ts';
 import type { ExtractDocument } from '../ingestion/extracted-document.ts';
+import { readMemoryFor, trustedWritesOf } from '../../db/read-memory.ts';
+import { createKnowledgeBaseIndex } from '../search/knowledge-base-index.ts';
 import { createSearchService, type SearchService } from '../search/search.service.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { defaultKnowledgeBaseDir } from './knowledge-base.content.ts';
@@ -30,6 +32,8 @@ export interface LibraryModuleOptions {
   extract?: ExtractDocument;
   maxFileBytes?: number;
   searchCandidateLimit?: number;
+  /** Hold the knowledge base's passages in this process for the answers' searches (default true; ADR 031). */
+  knowledgeBaseIndex?: boolean;
   /** How often files whose ingestion job died are marked failed (0 = only at start). */
   stuckFileSweepMs?: number;
   /** Import content/knowledge-base on first start (default true). */
@@ -52,7 +56,15 @@ export const libraryModule = fp<LibraryModuleOptions>(
       extract = extractor.extract;
     }
     const maxFileBytes = options.maxFileBytes ?? MAX_FILE_SIZE_BYTES;
-    const search = createSearchService(app.db, { candidateLimit: options.searchCandidateLimit });
+    const search = createSearchService(app.db, {
+      candidateLimit: options.searchCandidateLimit,
+      memory: readMemoryFor(app.database, app.config),
+      ...(options.knowledgeBaseIndex === false
+        ? {}
+        : {
+            knowledgeBaseIndex: createKnowledgeBaseIndex(app.db, trustedWritesOf(app.database, app.config)),
+          }),
+    });
     const {
       service: library,
       ingest,

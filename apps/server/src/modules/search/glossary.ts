@@ -64,7 +64,7 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
       else byPrefix.set(key, [candidate]);
     }),
   );
-  const concepts = (text: string) => {
+  const findConcepts = (text: string) => {
     const folded = foldText(text);
     const tried = new Map<number, Set<number>>();
     const add = ({ entry, form }: { entry: number; form: number }) => {
@@ -75,12 +75,26 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
     alwaysTried.forEach(add);
     for (const start of folded.matchAll(wordStart))
       byPrefix.get(folded.slice(start.index, start.index + PREFIX))?.forEach(add);
-    return compiled.flatMap(({ forms, patterns, localeOf }, entry) => {
-      const candidates = tried.get(entry);
-      if (!candidates) return [];
-      const used = forms.filter((_, index) => candidates.has(index) && patterns[index]?.test(folded));
-      return used.length > 0 ? [{ used, forms, localeOf }] : [];
-    });
+    // Only the entries a word selected, in the glossary's order.
+    return [...tried.keys()]
+      .sort((a, b) => a - b)
+      .flatMap((entry) => {
+        const { forms, patterns, localeOf } = compiled[entry]!;
+        const candidates = tried.get(entry)!;
+        const used = forms.filter((_, index) => candidates.has(index) && patterns[index]?.test(folded));
+        return used.length > 0 ? [{ used, forms, localeOf }] : [];
+      });
+  };
+  // One answer asks about the same question several times (search, reading, scope): the last few
+  // questions' concepts are kept.
+  const recent = new Map<string, ReturnType<typeof findConcepts>>();
+  const concepts = (text: string) => {
+    const known = recent.get(text);
+    if (known) return known;
+    const found = findConcepts(text);
+    if (recent.size >= 64) recent.delete(recent.keys().next().value!);
+    recent.set(text, found);
+    return found;
   };
   return {
     concepts,

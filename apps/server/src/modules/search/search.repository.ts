@@ -2,6 +2,17 @@ import type { DocumentOrigin } from '@compliance/shared/documents';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
+import {
+  commonTermLimit,
+  dfCap,
+  openingBoost,
+  phraseBonus,
+  shortPassageFactor,
+  shortPassageLexemes,
+  textSearchConfigs as allConfigs,
+  titleBonus,
+  titleTermInBody,
+} from './ranking.ts';
 
 export interface PassageRow extends Record<string, unknown> {
   chunkId: string;
@@ -46,37 +57,16 @@ export interface ChunkSearch {
   candidateLimit: number;
   markStart: string;
   markEnd: string;
+  /**
+   * Highlighted snippets (ts_headline) for the page found; without them a passage's snippet is its
+   * opening. Highlighting parses every passage found again: the answers, which read whole
+   * passages, leave it off.
+   */
+  snippets?: boolean;
 }
-
-const allConfigs = ['english', 'german', 'french', 'italian', 'simple'] as const;
 
 /** A lexeme as tsquery input: quoted, so punctuation inside identifiers stays part of it. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-
-/** A document's first passage (its summary, as a rule) ranks this much higher. */
-const openingBoost = 1.15;
-
-/** A term in the document's title counts about as much as one in the passage's heading. */
-const titleBonus = 0.6;
-
-/**
- * A term the document's title holds tells this document from others (the title bonus); within the
- * document it says little about which passage answers, so in the body it counts for less: the
- * passage holding the question's other words ("fines" in the data protection act) comes first.
- */
-const titleTermInBody = 0.4;
-
-/** What a query's word pair found as written adds to a passage's rank: about one more matching word. */
-const phraseBonus = 3;
-
-/** Document frequencies above this count all weigh the same (a very common word). */
-const dfCap = 1_000;
-/**
- * Candidates a very common term (one in at least `dfCap` passages) brings. Its matches are taken in
- * index order, not by relevance, so 1,000 of them are no better a sample than this many; the rarer
- * terms of the question keep their whole share, and ranking does the rest.
- */
-const commonTermLimit = 150;
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
@@ -260,7 +250,7 @@ export function createSearchRepository(db: Db) {
                      -- A document's opening passage usually summarises it; a passage of a few words
                      -- (a heading alone) says too little to be an answer.
                      (case when c.chunk_index = 0 then ${openingBoost}::float8 else 1 end)
-                       * (case when length(c.tsv) < 8 then 0.3 else 1 end) * s.base
+                       * (case when length(c.tsv) < ${shortPassageLexemes} then ${shortPassageFactor}::float8 else 1 end) * s.base
                        + ${phraseBonus}::float8 * coalesce(h.hits, 0) as rank
               from scored s
               join file_chunks c on c.id = s.id
@@ -272,10 +262,14 @@ export function createSearchRepository(db: Db) {
                    r.page, r.heading, r.text, f.language, r.rank::float8 as rank,
                    coalesce(f.metadata->>'lastVerified', f.metadata->>'asOf') as "asOf",
                    f.metadata->>'jurisdiction' as "jurisdiction", f.origin,
-                   ts_headline(r.ts_config::regconfig, r.text, sq.q, ${headlineOptions}) as snippet
+                   ${
+                     search.snippets === false
+                       ? sql`left(r.text, 300)`
+                       : sql`(select ts_headline(r.ts_config::regconfig, r.text, sq.q, ${headlineOptions})
+                              from (values ${snippetQueries}) as sq(cfg, q) where sq.cfg = r.ts_config)`
+                   } as snippet
             from ranked r
             join files f on f.id = r.file_id
-            join (values ${snippetQueries}) as sq(cfg, q) on sq.cfg = r.ts_config
             order by r.rank desc, r.id`,
       );
     },

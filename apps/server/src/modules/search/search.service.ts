@@ -5,9 +5,12 @@ import {
   type Passage,
 } from '@compliance/shared/documents';
 import { locales } from '@compliance/shared/locales';
-import type { Db } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.ts';
+import { createReadMemory, type ReadMemory } from '../../db/read-memory.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
 import { createGlossary, loadGlossary, type Glossary } from './glossary.ts';
+import { createWordParser, type KnowledgeBaseIndex } from './knowledge-base-index.ts';
 import { createSearchRepository, type PassageRow, type QueryTerm } from './search.repository.ts';
 
 export interface SearchChunksInput {
@@ -24,12 +27,18 @@ export interface SearchChunksInput {
   limit?: number;
   /** Also search the glossary's names of the concepts the query mentions, in the other languages. */
   acrossLanguages?: boolean;
+  /** Snippets highlighting the query's words (the default); without, a passage's snippet is its opening. */
+  snippets?: boolean;
 }
 
 export interface SearchServiceOptions {
   /** Chunks taken per query term before ranking (the rest of a very common word's chunks are not considered). */
   candidateLimit?: number;
   glossary?: Glossary;
+  /** The knowledge base held in this process: the answers' searches use it while it is current. */
+  knowledgeBaseIndex?: KnowledgeBaseIndex;
+  /** Remembers whether a user has documents of their own (their searches then run in SQL). */
+  memory?: ReadMemory;
 }
 
 const languages = new Set<string>(locales);
@@ -81,9 +90,46 @@ export function queryTerms(query: string): { terms: string[]; phrases: string[];
  */
 export function createSearchService(
   db: Db,
-  { candidateLimit = 1_000, glossary = createGlossary(loadGlossary()) }: SearchServiceOptions = {},
+  {
+    candidateLimit = 1_000,
+    glossary = createGlossary(loadGlossary()),
+    knowledgeBaseIndex,
+    memory = createReadMemory(undefined),
+  }: SearchServiceOptions = {},
 ) {
   const repository = createSearchRepository(db);
+  const wordParser = createWordParser(db);
+
+  /** Whether a user has ready documents of their own: a search of theirs then spans both sources. */
+  async function hasOwnDocuments(userId: string): Promise<boolean> {
+    const [row] = await memory.read(`own-documents:${userId}`, ['files'], () =>
+      queryRows<{ has: boolean }>(
+        db,
+        sql`select exists(select 1 from files where owner_user_id = ${userId} and scope = 'user' and status = 'ready') as has`,
+      ),
+    );
+    return row?.has === true;
+  }
+
+  /**
+   * The in-process index answers a search of the knowledge base alone (no documents of the asker's,
+   * no choice of documents, no search syntax) that needs no highlighted snippets: the answers'.
+   */
+  async function indexFor(
+    input: { snippets: boolean; filter: string | undefined } & Pick<SearchChunksInput, 'scope' | 'documentIds'>,
+  ) {
+    if (
+      !knowledgeBaseIndex ||
+      input.snippets ||
+      input.filter ||
+      input.documentIds ||
+      !input.scope.includeKnowledgeBase
+    ) {
+      return undefined;
+    }
+    if (input.scope.userId && (await hasOwnDocuments(input.scope.userId))) return undefined;
+    return knowledgeBaseIndex.current();
+  }
   return {
     async searchChunks({
       query,
@@ -92,6 +138,7 @@ export function createSearchService(
       documentIds,
       limit = 10,
       acrossLanguages = !language,
+      snippets = true,
     }: SearchChunksInput): Promise<Passage[]> {
       const text = query.trim().slice(0, 500);
       if (!text) return [];
@@ -108,20 +155,36 @@ export function createSearchService(
         }
       }
       if (weighted.length === 0) return [];
+      const searched = weighted.slice(0, 60);
+      const pageSize = Math.min(Math.max(limit, 1), 100);
+      const index = await indexFor({ snippets, filter, scope, documentIds });
+      if (index) {
+        const rows = await index.search(
+          { terms: searched, phrases, ...(language ? { language } : {}), limit: pageSize, candidateLimit },
+          wordParser,
+        );
+        return rows.map(toPassage);
+      }
       const rows = await repository.searchChunks({
-        terms: weighted.slice(0, 60),
+        terms: searched,
         phrases,
         filter,
         language,
         userId: scope.userId,
         includeKnowledgeBase: scope.includeKnowledgeBase,
         ...(documentIds ? { documentIds } : {}),
-        limit: Math.min(Math.max(limit, 1), 100),
+        limit: pageSize,
         candidateLimit,
         markStart: SNIPPET_MARK_START,
         markEnd: SNIPPET_MARK_END,
+        snippets,
       });
       return rows.map(toPassage);
+    },
+
+    /** Builds the in-process knowledge-base index now if it is not current (it is otherwise built on first use). */
+    async prepare(): Promise<void> {
+      await knowledgeBaseIndex?.current();
     },
 
     /** The first passages of each of these documents (within `scope`), for a question about them. */
