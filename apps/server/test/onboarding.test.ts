@@ -162,6 +162,8 @@ describe('the company profile', () => {
       payload: { firstName: 'Sam', lastName: 'Lee', language: 'en', jobRole: 'adviser', interests: ['sanctions'] },
     });
     expect(chose.json().user).toMatchObject({ interests: ['sanctions'], interestsSource: 'chosen' });
+    // The answers read interests from memory between writes: the choice reaches the next answer.
+    expect(await app.onboarding.interestsFor(adviser.user.id)).toEqual(['sanctions']);
 
     const alone = await createTestUser(app);
     const none = await app.inject({ method: 'GET', url: '/api/onboarding', headers: alone.headers });

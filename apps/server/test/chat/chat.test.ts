@@ -315,6 +315,8 @@ describe('admin assistants', () => {
         })
       ).statusCode,
     ).toBe(403);
+    // Answers read the assistant from memory between writes: the edit reaches the next answer.
+    expect((await app.assistants.forAnswering(target.id)).description).not.toBe('Writes better prompts.');
     const updated = await app.inject({
       method: 'PATCH',
       url: `/api/admin/assistants/${target.id}`,
@@ -322,6 +324,7 @@ describe('admin assistants', () => {
       payload: { description: 'Writes better prompts.' },
     });
     expect(updated.json()).toMatchObject({ description: 'Writes better prompts.', instructions: target.instructions });
+    expect((await app.assistants.forAnswering(target.id)).description).toBe('Writes better prompts.');
     // The public list never carries the instructions.
     const publicList = (await app.inject({ url: '/api/assistants' })).json() as {
       assistants: Record<string, unknown>[];

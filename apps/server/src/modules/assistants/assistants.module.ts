@@ -1,3 +1,4 @@
+import { readMemoryFor } from '../../db/read-memory.ts';
 import fp from 'fastify-plugin';
 import { createAssistantsRepository } from './assistants.repository.ts';
 import { assistantsRoutes } from './assistants.routes.ts';
@@ -21,6 +22,7 @@ export const assistantsModule = fp<AssistantsModuleOptions>(
     const assistants = createAssistantsService({
       access: app.access,
       repository: createAssistantsRepository(app.db),
+      memory: readMemoryFor(app.database, app.config),
     });
     await assistants.seed(options.assistantsFile);
     app.decorate('assistants', assistants);

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AdminAssistant, Assistant, UpdateAssistantInput } from '@compliance/shared/chat';
 import { z } from 'zod';
+import { createReadMemory, type ReadMemory } from '../../db/read-memory.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { Access } from '../access/access.ts';
 import type { Actor } from '../access/actor.ts';
@@ -47,7 +48,16 @@ function toAdminDto(row: AssistantRow, shipped: ShippedTexts): AdminAssistant {
 }
 
 /** Assistant definitions: read by everyone (the picker), edited by admins, seeded from content/. */
-export function createAssistantsService({ access, repository }: { access: Access; repository: AssistantsRepository }) {
+export function createAssistantsService({
+  access,
+  repository,
+  memory = createReadMemory(undefined),
+}: {
+  access: Access;
+  repository: AssistantsRepository;
+  /** Keeps the assistants between writes: every answer reads its assistant. */
+  memory?: ReadMemory;
+}) {
   // The shipped names and descriptions, to tell whether an admin has changed them.
   const shipped = new Map<string, { name: string; description: string }>();
   return {
@@ -66,7 +76,10 @@ export function createAssistantsService({ access, repository }: { access: Access
      * their own access check; never sent to non-admins.
      */
     async forAnswering(id: string): Promise<AssistantRow> {
-      const row = await repository.find(id);
+      const [row] = await memory.read(`assistant:${id}`, ['assistants'], async () => {
+        const found = await repository.find(id);
+        return found ? [found] : [];
+      });
       if (!row) throw new AppError('ASSISTANT_REQUIRED', 400, 'Please select an assistant first');
       return row;
     },

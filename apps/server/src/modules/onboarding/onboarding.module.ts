@@ -1,3 +1,4 @@
+import { readMemoryFor } from '../../db/read-memory.ts';
 import fp from 'fastify-plugin';
 import { createOnboardingRepository } from './onboarding.repository.ts';
 import { onboardingRoutes } from './onboarding.routes.ts';
@@ -22,6 +23,7 @@ export const onboardingModule = fp(
       library: app.library,
       publicUrl: app.config.publicUrl,
       notifyUserChanged: (userId) => app.sessions.notifyUserChanged(userId),
+      memory: readMemoryFor(app.database, app.config),
     });
     app.decorate('onboarding', onboarding);
     await app.register(onboardingRoutes, { prefix: '/api', onboarding });

@@ -1,3 +1,4 @@
+import { createReadMemory, type ReadMemory } from '../../db/read-memory.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   COMPANY_INVITATION_DAYS,
@@ -37,6 +38,8 @@ export interface OnboardingServiceDeps {
   publicUrl: string;
   /** Tells open connections of a user that their membership or role changed. */
   notifyUserChanged: (userId: string) => void;
+  /** Keeps each user's interests between writes to the tables they come from (read for every answer). */
+  memory?: ReadMemory;
   now?: () => Date;
 }
 
@@ -67,6 +70,7 @@ export function createOnboardingService({
   library,
   publicUrl,
   notifyUserChanged,
+  memory = createReadMemory(undefined),
   now = () => new Date(),
 }: OnboardingServiceDeps) {
   const person = (caller: UserActor) => ({ id: caller.user.id, email: caller.user.email });
@@ -225,8 +229,15 @@ export function createOnboardingService({
     },
     /** The user's areas of interest, or their company's defaults while they have chosen none (for search and chat). */
     async interestsFor(userId: string): Promise<InterestArea[]> {
-      const profile = await repository.profile(userId);
-      return (await interestsOf(userId, profile?.interests)).interests;
+      const [read] = await memory.read(
+        `interests:${userId}`,
+        ['user_profiles', 'company_members', 'companies'],
+        async () => {
+          const profile = await repository.profile(userId);
+          return [{ interests: (await interestsOf(userId, profile?.interests)).interests }];
+        },
+      );
+      return [...(read?.interests ?? [])];
     },
 
     async state(actor: Actor): Promise<OnboardingState> {
