@@ -72,10 +72,12 @@ export function createChatTurnsService({
       language?: ChatLanguage;
       /** The prompt run the question was filled from (kept only when it is the caller's). */
       promptRunId?: string | undefined;
+      /** The conversation was created for this question: it has no earlier messages to read. */
+      isNew?: boolean;
     },
     origin: string | null | undefined,
   ): Promise<ChatTurn> {
-    const earlier = await repository.messages(conversation.id);
+    const earlier = plan.isNew ? [] : await repository.messages(conversation.id);
     const before =
       plan.fromPosition === null ? earlier : earlier.filter((message) => message.position < plan.fromPosition!);
     const promptRunId =
@@ -165,6 +167,7 @@ export function createChatTurnsService({
           fromPosition: null,
           language: input.language,
           promptRunId: input.promptRunId,
+          isNew: true,
         },
         origin,
       );
