@@ -128,7 +128,8 @@ function writeInstance(dir: string, username: string, password: string): string 
   // Fields: login:hash:full name:email:groups. Cost 4 keeps the check cheap (the wiki checks it at every login).
   const hash = execFileSync(
     phpBinary,
-    ['-r', 'echo password_hash($argv[1], PASSWORD_BCRYPT, ["cost" => 4]);', password],
+    // `--`: a random password may start with "-", which php would read as an option.
+    ['-r', 'echo password_hash($argv[1], PASSWORD_BCRYPT, ["cost" => 4]);', '--', password],
     { encoding: 'utf8' },
   );
   fs.writeFileSync(path.join(confDir, 'users.auth.php'), `${username}:${hash}:Wiki Tester:tester@example.com:user\n`);
