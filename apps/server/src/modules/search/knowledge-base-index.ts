@@ -213,6 +213,18 @@ export function createWordParser(db: Db, { maxEntries = 50_000 }: { maxEntries?:
   };
 }
 
+/** A passage as the index reads it: its tsvector in PostgreSQL's text form. */
+interface ChunkRow extends Record<string, unknown> {
+  id: string;
+  fileId: string;
+  chunkIndex: number;
+  page: number;
+  heading: string | null;
+  text: string;
+  config: string;
+  tsv: string;
+}
+
 /** Builds the index from the knowledge base's ready passages. */
 export async function loadIndex(db: Db): Promise<BuiltIndex> {
   const documentRows = await queryRows<{
@@ -244,16 +256,7 @@ export async function loadIndex(db: Db): Promise<BuiltIndex> {
       titleLexemes: new Set(parseTsvector(row.titleTsv ?? '').map((entry) => entry.lexeme)),
     });
   }
-  const chunkRows = await queryRows<{
-    id: string;
-    fileId: string;
-    chunkIndex: number;
-    page: number;
-    heading: string | null;
-    text: string;
-    config: string;
-    tsv: string;
-  }>(
+  const chunkRows = await queryRows<ChunkRow>(
     db,
     sql`select c.id, c.file_id as "fileId", c.chunk_index as "chunkIndex", c.page, c.heading, c.text,
                c.ts_config as config, c.tsv::text as tsv
@@ -264,19 +267,7 @@ export async function loadIndex(db: Db): Promise<BuiltIndex> {
   return buildIndex(documents, chunkRows);
 }
 
-function buildIndex(
-  documents: Map<string, Document>,
-  rows: {
-    id: string;
-    fileId: string;
-    chunkIndex: number;
-    page: number;
-    heading: string | null;
-    text: string;
-    config: string;
-    tsv: string;
-  }[],
-): BuiltIndex {
+function buildIndex(documents: Map<string, Document>, rows: ChunkRow[]): BuiltIndex {
   const passages: Passage[] = [];
   // Per configuration, each lexeme's postings: a word is only ever matched in its own language.
   const postings = new Map<string, Map<string, Postings>>();

@@ -5,11 +5,26 @@ import { describe, expect, it, vi } from 'vitest';
 import { setupTestI18n } from '@/testing/test-utils.tsx';
 import { Composer } from './composer.tsx';
 
-function StreamingComposer({ onSubmit, onReady }: { onSubmit: () => void; onReady?: (end: () => void) => void }) {
-  const [streaming, setStreaming] = useState(true);
-  // Hands the test a way to end the stream, as the server would.
+/**
+ * The composer with its draft and streaming state kept as the chat view keeps them. `streaming`
+ * is where the answer starts; `onReady` hands the test a way to end it, as the server would.
+ */
+function TestComposer({
+  onSubmit,
+  onReady,
+  streaming: startsStreaming = false,
+  initialDraft = '',
+  preparing = false,
+}: {
+  onSubmit: () => void;
+  onReady?: (end: () => void) => void;
+  streaming?: boolean;
+  initialDraft?: string;
+  preparing?: boolean;
+}) {
+  const [streaming, setStreaming] = useState(startsStreaming);
   useEffect(() => onReady?.(() => setStreaming(false)), [onReady]);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(initialDraft);
   return (
     <Composer
       archived={false}
@@ -18,30 +33,6 @@ function StreamingComposer({ onSubmit, onReady }: { onSubmit: () => void; onRead
       onSubmit={onSubmit}
       onStop={() => setStreaming(false)}
       streaming={streaming}
-      error={null}
-    />
-  );
-}
-
-/** A composer that is not streaming, its draft kept as the chat view keeps it. */
-function IdleComposer({
-  onSubmit,
-  initialDraft = '',
-  preparing = false,
-}: {
-  onSubmit: () => void;
-  initialDraft?: string;
-  preparing?: boolean;
-}) {
-  const [draft, setDraft] = useState(initialDraft);
-  return (
-    <Composer
-      archived={false}
-      draft={draft}
-      onDraftChange={setDraft}
-      onSubmit={onSubmit}
-      onStop={() => {}}
-      streaming={false}
       preparing={preparing}
       error={null}
     />
@@ -52,7 +43,7 @@ describe('Composer', () => {
   it('Stop ends the answer without sending the empty question (the Send button appears, nothing is submitted)', async () => {
     setupTestI18n();
     const onSubmit = vi.fn();
-    render(<StreamingComposer onSubmit={onSubmit} />);
+    render(<TestComposer streaming onSubmit={onSubmit} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Stop' }));
     expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -62,7 +53,7 @@ describe('Composer', () => {
     setupTestI18n();
     const onSubmit = vi.fn();
     let endStream = () => {};
-    render(<StreamingComposer onSubmit={onSubmit} onReady={(end) => (endStream = end)} />);
+    render(<TestComposer streaming onSubmit={onSubmit} onReady={(end) => (endStream = end)} />);
     const user = userEvent.setup();
     await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button', { name: 'Stop' }) });
     act(() => endStream());
@@ -73,7 +64,7 @@ describe('Composer', () => {
   it('a second click on the same spot right after Stop (where Send now is) sends nothing and shows no error', async () => {
     setupTestI18n();
     const onSubmit = vi.fn();
-    render(<StreamingComposer onSubmit={onSubmit} />);
+    render(<TestComposer streaming onSubmit={onSubmit} />);
     const user = userEvent.setup();
     await user.dblClick(screen.getByRole('button', { name: 'Stop' }));
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -83,7 +74,7 @@ describe('Composer', () => {
   it('sends on Enter and keeps Shift+Enter for a new line', async () => {
     setupTestI18n();
     const onSubmit = vi.fn();
-    render(<IdleComposer onSubmit={onSubmit} />);
+    render(<TestComposer onSubmit={onSubmit} />);
     const user = userEvent.setup();
     const box = screen.getByRole('textbox');
     await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
@@ -97,7 +88,7 @@ describe('Composer', () => {
     setupTestI18n();
     const onSubmit = vi.fn();
     const question = 'Who must report to MROS?';
-    const { rerender } = render(<IdleComposer onSubmit={onSubmit} initialDraft={question} preparing />);
+    const { rerender } = render(<TestComposer onSubmit={onSubmit} initialDraft={question} preparing />);
     const user = userEvent.setup();
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send).toBeDisabled();
@@ -105,7 +96,7 @@ describe('Composer', () => {
     await user.type(screen.getByRole('textbox'), '{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
 
-    rerender(<IdleComposer onSubmit={onSubmit} initialDraft={question} preparing={false} />);
+    rerender(<TestComposer onSubmit={onSubmit} initialDraft={question} preparing={false} />);
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
