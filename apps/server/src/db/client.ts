@@ -175,14 +175,19 @@ const controlStatement = /^\s*(show|set|reset|savepoint|release|begin|start|comm
 
 /**
  * A SELECT, or a WITH query none of whose parts may write (the search's ranking is one): reading it
- * must not count as a write, or every search would empty every remembered read. A WITH query naming
- * a data-modifying verb anywhere counts as a write of every table.
+ * must not count as a write, or every search would empty every remembered read. A WITH query that
+ * writes moves the tables its parts write (`targetsOf`).
  */
 const isReadOnly = (text: string) =>
   selectStatement.test(text) || (cteStatement.test(text) && !dataModifyingWord.test(text));
 const writesNoRows = (text: string) => isReadOnly(text) || controlStatement.test(text);
-/** The verb and table of an INSERT, UPDATE or DELETE, as drizzle and hand-written SQL spell them. */
-const writtenTable = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+/**
+ * The verb and table of each INSERT, UPDATE or DELETE of a statement, the parts of a WITH query
+ * included, as drizzle and hand-written SQL spell them (an upsert's "do update" is not one).
+ */
+const eachWrite = /\b(insert\s+into|(?<!\bdo\s+)update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?[\s(]/gi;
+/** Every word that may start a write: each must be one of the writes read, or the statement may write anywhere. */
+const writingWord = /\b(insert|(?<!\bdo\s+)update|delete|merge)\b/gi;
 const upsertUpdate = /\bon\s+conflict\b[\s\S]*\bdo\s+update\b/i;
 
 /**
@@ -202,10 +207,13 @@ const triggeredTablesQuery = `
 
 export interface WriteCounter {
   generation: WriteGeneration;
-  /** The table an INSERT, UPDATE or DELETE writes, or null when it may write others too (or is not known). */
-  targetOf(text: string): string | null;
-  /** Moves the generation of `table`, or of every table for null. */
-  bump(table: string | null): void;
+  /**
+   * The tables a statement's INSERTs, UPDATEs and DELETEs write (a WITH query may hold several), or
+   * null when it may write others too (or is not known).
+   */
+  targetsOf(text: string): readonly string[] | null;
+  /** Moves the generation of `tables`, or of every table for null. */
+  bump(tables: readonly string[] | null): void;
   /** Reads which tables spread their writes (cascading foreign keys, triggers) from the catalog. */
   learnSchema(query: <R>(text: string) => Promise<R[]>): Promise<void>;
 }
@@ -223,22 +231,29 @@ export function createWriteCounter(): WriteCounter {
     generation: Object.assign(() => all, {
       of: (table: string) => everyTable + (perTable.get(table) ?? 0),
     }),
-    targetOf(text) {
-      const match = writtenTable.exec(text);
-      if (!match) return null;
-      const verb = match[1]!.toLowerCase();
-      const table = match[2]!.toLowerCase();
-      if (!spreads || spreads.triggered.has(table)) return null;
+    targetsOf(text) {
+      if (!spreads) return null;
+      const writes = [...text.matchAll(eachWrite)];
+      if (writes.length === 0 || writes.length !== text.match(writingWord)?.length) return null;
       // An upsert's DO UPDATE is an update: a changed key can cascade like one.
-      const updates = verb === 'update' || (verb.startsWith('insert') && upsertUpdate.test(text));
-      if (verb.startsWith('insert') && !updates) return table;
-      const spreadsFrom = updates ? spreads.update : spreads.delete;
-      return spreadsFrom.has(table) ? null : table;
+      const upserts = upsertUpdate.test(text);
+      const tables: string[] = [];
+      for (const [, verbText, tableText] of writes) {
+        const verb = verbText!.toLowerCase();
+        const table = tableText!.toLowerCase();
+        if (spreads.triggered.has(table)) return null;
+        const updates = verb === 'update' || (verb.startsWith('insert') && upserts);
+        if (updates || !verb.startsWith('insert')) {
+          if ((updates ? spreads.update : spreads.delete).has(table)) return null;
+        }
+        tables.push(table);
+      }
+      return tables;
     },
-    bump(table) {
+    bump(tables) {
       all += 1;
-      if (table === null) everyTable += 1;
-      else perTable.set(table, (perTable.get(table) ?? 0) + 1);
+      if (tables === null) everyTable += 1;
+      else for (const table of tables) perTable.set(table, (perTable.get(table) ?? 0) + 1);
     },
     async learnSchema(query) {
       const rows = await query<{ name: string; onUpdate: boolean; onDelete: boolean }>(cascadingTablesQuery);
@@ -264,13 +279,13 @@ export function createWriteCounter(): WriteCounter {
  */
 function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Promise<void> } {
   const counter = createWriteCounter();
-  const { targetOf, bump } = counter;
-  const around = async <T>(table: string | null, run: () => Promise<T>): Promise<T> => {
-    bump(table);
+  const { targetsOf, bump } = counter;
+  const around = async <T>(tables: readonly string[] | null, run: () => Promise<T>): Promise<T> => {
+    bump(tables);
     try {
       return await run();
     } finally {
-      bump(table);
+      bump(tables);
     }
   };
 
@@ -289,20 +304,20 @@ function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Pr
   client.query = (text, params, options) =>
     isReadOnly(text)
       ? query(text, params, withoutDrizzleParsers(options))
-      : around(targetOf(text), () => query(text, params, withoutDrizzleParsers(options)));
+      : around(targetsOf(text), () => query(text, params, withoutDrizzleParsers(options)));
   const exec = client.exec.bind(client);
   client.exec = (text, options) => around(null, () => exec(text, options));
   const transaction = client.transaction.bind(client);
   client.transaction = async (callback) => {
-    const written = new Set<string | null>();
+    const written = new Set<readonly string[] | null>();
     try {
       return await transaction((tx: Transaction) => {
         const txQuery = tx.query.bind(tx);
         tx.query = (text, params, options) => {
           if (isReadOnly(text)) return txQuery(text, params, withoutDrizzleParsers(options));
-          const table = targetOf(text);
-          written.add(table);
-          return around(table, () => txQuery(text, params, withoutDrizzleParsers(options)));
+          const tables = targetsOf(text);
+          written.add(tables);
+          return around(tables, () => txQuery(text, params, withoutDrizzleParsers(options)));
         };
         const txExec = tx.exec.bind(tx);
         tx.exec = (text, options) => {
@@ -312,7 +327,7 @@ function wrapPgliteClient(client: PGlite): WriteGeneration & { learnSchema(): Pr
         return callback(tx);
       });
     } finally {
-      for (const table of written) bump(table);
+      for (const tables of written) bump(tables);
     }
   };
 
@@ -334,9 +349,9 @@ export async function openPostgresDatabase(url: string, options: OpenDatabaseOpt
   pool.on('error', (error) => options.onBackgroundError?.(error));
   const ownWrites = createWriteCounter();
   watchPoolWrites(pool, {
-    classify: (config) => (writesNoRows(textOf(config)) ? undefined : ownWrites.targetOf(textOf(config))),
-    started: (table) => ownWrites.bump(table),
-    ended: (tables) => tables.forEach((table) => ownWrites.bump(table)),
+    classify: (config) => (writesNoRows(textOf(config)) ? undefined : ownWrites.targetsOf(textOf(config))),
+    started: (tables) => ownWrites.bump(tables),
+    ended: (writes) => writes.forEach((tables) => ownWrites.bump(tables)),
   });
   const db = drizzleNodePg({ client: pool, schema });
   const learnSchema = () => ownWrites.learnSchema(async <R>(text: string) => (await pool.query(text)).rows as R[]);

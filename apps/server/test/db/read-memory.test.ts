@@ -30,7 +30,7 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
     return tables.filter((table, index) => written.of(table) !== before[index]);
   }
 
-  it('an INSERT or UPDATE moves only its own table; a cascading DELETE, a CTE and exec move every table', async () => {
+  it('an INSERT or UPDATE moves only its own table; a cascading DELETE and exec move every table', async () => {
     const { user } = await createTestUser(app);
     const tables = ['conversations', 'users', 'sessions'];
     const insert = () =>
@@ -56,17 +56,46 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
         app.db.execute(sql`delete from users where id = '00000000-0000-0000-0000-000000000000'`),
       ),
     ).toEqual(tables);
-    expect(
-      await moved(tables, () =>
-        app.db.execute(
-          sql`with renamed as (update conversations set title = 'x' returning id) select count(*) from renamed`,
-        ),
-      ),
-    ).toEqual(tables);
     if (onPglite) {
       const client = (app.db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
       expect(await moved(tables, () => client.exec('select 1'))).toEqual(tables);
     }
+  });
+
+  it('a WITH query that writes moves the tables its parts write; one that cascades moves every table', async () => {
+    const { user } = await createTestUser(app);
+    const tables = ['conversations', 'chat_messages', 'users', 'sessions'];
+    expect(
+      await moved(tables, () =>
+        app.db.execute(
+          sql`with renamed as (update conversations set title = 'x' where false returning id) select count(*) from renamed`,
+        ),
+      ),
+    ).toEqual(['conversations']);
+    // A new conversation with its first turn, as the chat starts one: the messages' table moves too.
+    const repository = createChatRepository(app.db);
+    expect(
+      await moved(tables, () =>
+        repository.startConversation(
+          { userId: user.id, assistantId: assistant, title: 'Erste Frage' },
+          { question: 'Was gilt?', promptRunId: null },
+        ),
+      ),
+    ).toEqual(['conversations', 'chat_messages']);
+    // users is what sessions, conversations and more point at with ON DELETE CASCADE.
+    expect(
+      await moved(tables, () =>
+        app.db.execute(
+          sql`with gone as (delete from users where id = '00000000-0000-0000-0000-000000000000' returning id) select count(*) from gone`,
+        ),
+      ),
+    ).toEqual(tables);
+    // A word that may write but is not read as a write (MERGE) moves every table.
+    expect(
+      await moved(tables, () =>
+        app.db.execute(sql`merge into conversations using (select 1) as probe on false when matched then do nothing`),
+      ),
+    ).toEqual(tables);
   });
 
   it('a read-only WITH query (the search ranking is one) moves nothing', async () => {
@@ -181,7 +210,10 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
     };
     expect(await list(anna.headers)).toEqual([]);
     const repository = createChatRepository(app.db);
-    const created = await repository.create({ userId: anna.user.id, assistantId: assistant, title: 'Geldwäscherei' });
+    const { conversation: created } = await repository.startConversation(
+      { userId: anna.user.id, assistantId: assistant, title: 'Geldwäscherei' },
+      { question: 'Was ist Geldwäscherei?', promptRunId: null },
+    );
     expect((await list(anna.headers)).map((each) => each.title)).toEqual(['Geldwäscherei']);
     expect(await list(ben.headers)).toEqual([]);
     const renamed = await app.inject({

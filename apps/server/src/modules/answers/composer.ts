@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Glossary } from '../search/glossary.ts';
 import type { AnswerSource } from './answer-provider.ts';
 import { passageUnits, type PassageUnit } from './passage-units.ts';
@@ -48,23 +49,17 @@ interface ReadPassage {
 }
 
 /**
- * Passages read before, the most recently used last. Reading is a function of the text alone, and
+ * Passages read before (the least recently used go first). Reading is a function of the text alone, and
  * the knowledge base's passages are retrieved by answer after answer: with 1,000 answers at once,
  * reading them again was a tenth of the server's CPU.
  */
-const readPassages = new Map<string, ReadPassage>();
-const rememberedPassages = 2_000;
+const readPassages = new LRUCache<string, ReadPassage>({ max: 2_000 });
 
 function readPassage(text: string, heading: string | null | undefined): ReadPassage {
   const known = readPassages.get(text);
-  if (known && known.heading === heading) {
-    readPassages.delete(text);
-    readPassages.set(text, known);
-    return known;
-  }
+  if (known && known.heading === heading) return known;
   const units = passageUnits(text, heading).map((unit) => Object.freeze(unit));
   const read = { heading, units, stems: units.map((unit) => stemsOf(unit.text)) };
-  if (readPassages.size >= rememberedPassages) readPassages.delete(readPassages.keys().next().value!);
   readPassages.set(text, read);
   return read;
 }
@@ -85,7 +80,7 @@ function questionTerms(question: string, glossary: Glossary): Omit<QueryTerm, 'i
   });
 }
 
-const holds = (stems: string[], term: QueryTerm) =>
+const holds = (stems: string[], term: Omit<QueryTerm, 'idf'>) =>
   stems.some((word) => termsMatch(term.stem, word))
     ? 1
     : stems.some((word) => term.alternatives.some((alternative) => termsMatch(alternative, word)))
@@ -113,18 +108,23 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
   if (baseTerms.length === 0 || all.length === 0)
     return { kind, coverage: 0, units: [], titleWeight: [], sourceWeight: [] };
 
+  // Whether each statement holds each term, found once: the rarity, the scores and the coverage all read it.
+  const held = all.map(({ stems }) => baseTerms.map((term) => holds(stems, term)));
   // Rarer terms weigh more: inverse frequency over the statements of the retrieved passages.
-  const terms: QueryTerm[] = baseTerms.map((term) => {
-    const frequency = all.filter(({ stems }) => holds(stems, { ...term, idf: 0 }) > 0).length;
+  const terms: QueryTerm[] = baseTerms.map((term, index) => {
+    const frequency = held.filter((row) => row[index]! > 0).length;
     return { ...term, idf: Math.log(1 + all.length / (1 + frequency)) };
   });
 
   // A source whose title or heading names the question's terms lends weight to all its statements;
   // an identifier in the title ("Rule 204-2", "2023/1") names the very instrument asked about.
-  const sourcePrior = sources.map((source) => {
+  const titleHeld = sources.map((source) => {
     const titleStems = stemsOf(`${source.title} ${source.heading ?? ''}`);
-    return terms.reduce((sum, term) => sum + holds(titleStems, term) * term.idf * (/\d/.test(term.stem) ? 3 : 1), 0);
+    return terms.map((term) => holds(titleStems, term));
   });
+  const sourcePrior = titleHeld.map((row) =>
+    terms.reduce((sum, term, index) => sum + row[index]! * term.idf * (/\d/.test(term.stem) ? 3 : 1), 0),
+  );
   // Identifiers and abbreviations ("204-2", "LSerFi", "FINMA") read the same in every language: a
   // passage holding them holds more of the question than its share of words says.
   const named = namedTerms(question);
@@ -154,11 +154,12 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
 
   const scored: ScoredUnit[] = [];
   let previous: { sourceIndex: number; termScore: number } | null = null;
-  for (const { unit, sourceIndex, stems } of all) {
+  for (const [unitIndex, { unit, sourceIndex, stems }] of all.entries()) {
     // A passage that starts mid-sentence (the chunk before it holds the beginning) opens with a
     // fragment ("es. autorità …"): it cannot stand as a statement of its own.
     if (unit.position === 0 && unit.kind === 'sentence' && /^\p{Ll}/u.test(unit.text)) continue;
-    const ownScore = terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0);
+    const row = held[unitIndex]!;
+    const ownScore = terms.reduce((sum, term, index) => sum + row[index]! * term.idf, 0);
     const termScore = ownScore + (unit.leadIn ? 0.6 * leadInScore(unit.leadIn) : 0);
     // A statement right after a relevant one often carries its answer ("It must … within 30 days.").
     const carried = previous && previous.sourceIndex === sourceIndex ? 0.35 * previous.termScore : 0;
@@ -180,12 +181,18 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
 
   // Coverage: the share of the question's terms one passage holds, with its title and heading —
   // a question the knowledge base answers finds most of its words together in one place.
+  // A source holds a term when its title, its heading or any of its statements does.
+  const sourceHolds = titleHeld.map((row) => row.map((value) => value > 0));
+  all.forEach(({ sourceIndex }, unitIndex) =>
+    held[unitIndex]!.forEach((value, index) => {
+      if (value > 0) sourceHolds[sourceIndex]![index] = true;
+    }),
+  );
   const coverage = Math.max(
     0,
-    ...sources.map((source, index) => {
-      const stems = [...stemsOf(`${source.title} ${source.heading ?? ''}`), ...(perSource[index]?.stems ?? []).flat()];
+    ...sources.map((source, sourceIndex) => {
       const share =
-        terms.reduce((sum, term) => sum + (holds(stems, term) > 0 ? nameWeight(term) : 0), 0) /
+        terms.reduce((sum, term, index) => sum + (sourceHolds[sourceIndex]![index] ? nameWeight(term) : 0), 0) /
         terms.reduce((sum, term) => sum + nameWeight(term), 0);
       // A passage in another language can only hold the words the glossary translates: its share
       // weighs more (a question's own grammar words have no equivalent to find).

@@ -45,13 +45,20 @@ type Say = {
   action: (label: string) => string;
 };
 
-const date = (value: string, language: ChatLanguage) =>
-  new Intl.DateTimeFormat({ en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' }[language], {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${value}T00:00:00Z`));
+// One formatter per language: making one is far dearer than formatting with it.
+const dateFormats = Object.fromEntries(
+  (['en', 'de', 'fr', 'it'] as const).map((language) => [
+    language,
+    new Intl.DateTimeFormat({ en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' }[language], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<ChatLanguage, Intl.DateTimeFormat>;
+
+const date = (value: string, language: ChatLanguage) => dateFormats[language].format(new Date(`${value}T00:00:00Z`));
 
 const phrases: Record<ChatLanguage, Say> = {
   en: {

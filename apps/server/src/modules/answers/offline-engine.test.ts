@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSource } from './answer-provider.ts';
-import { createOfflineEngine } from './offline-engine.ts';
+import { createOfflineEngine, createPacer } from './offline-engine.ts';
 
 const source = (title: string, heading: string | null, text: string): AnswerSource => ({
   number: 0,
@@ -72,5 +72,28 @@ describe('offline engine', () => {
     );
     const text = await answer('Which article sets the documentation requirement?', [retention]);
     expect(text.startsWith('**Art. 7 – Documentation requirement**')).toBe(true);
+  });
+});
+
+describe('the pace of the stream', () => {
+  it('sends ten words a piece on time, and every word due in one piece when woken late', () => {
+    let clock = 1_000;
+    const pacer = createPacer(40, () => clock);
+    expect(pacer.take(500)).toBe(10);
+    clock += 40;
+    expect(pacer.take(500)).toBe(10);
+    // A server busy for 200 ms: the words of five pieces leave in one write.
+    clock += 200;
+    expect(pacer.take(500)).toBe(50);
+    clock += 40;
+    expect(pacer.take(500)).toBe(10);
+    // Never more than the text holds.
+    clock += 400;
+    expect(pacer.take(3)).toBe(3);
+  });
+
+  it('unpaced (tests, the bench), a piece is ten words', () => {
+    const pacer = createPacer(0, () => 0);
+    expect([pacer.take(25), pacer.take(15), pacer.take(5)]).toEqual([10, 10, 5]);
   });
 });

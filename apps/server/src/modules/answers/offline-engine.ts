@@ -112,6 +112,30 @@ function pieces(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
+/** The clock of one answer's stream: how many words the next piece carries. */
+export interface Pacer {
+  take(available: number): number;
+}
+
+/**
+ * Words fall due at `wordsPerPiece` every `paceMs` from the answer's start, and a piece carries every
+ * word due by now. A stream woken late (a server busy with a burst of questions) catches up in one
+ * larger write instead of falling behind one small write at a time: under load the writes thin out
+ * by themselves, and the CPU goes to the questions still waiting for their first words.
+ */
+export function createPacer(paceMs: number, now = () => performance.now()): Pacer {
+  const started = now();
+  let sent = 0;
+  return {
+    take(available) {
+      const due = paceMs > 0 ? Math.floor((now() - started) / paceMs + 1) * wordsPerPiece : 0;
+      const count = Math.min(available, Math.max(wordsPerPiece, due - sent));
+      sent += count;
+      return count;
+    },
+  };
+}
+
 /**
  * Waits between two pieces of the stream; an abort ends the wait early. The timers' own signal option
  * removes its abort listener when the wait ends: one added per pause and left behind would pile up
@@ -162,22 +186,25 @@ export function createOfflineEngine({
   glossary = createGlossary(loadGlossary()),
   scope = loadScopeCheck(),
 }: OfflineEngineOptions = {}): AnswerProvider {
-  async function* streamText(text: string, signal: AbortSignal): AsyncGenerator<AnswerChunk> {
+  async function* streamText(text: string, signal: AbortSignal, pacer: Pacer): AsyncGenerator<AnswerChunk> {
     const parts = pieces(text);
-    for (let index = 0; index < parts.length; index += wordsPerPiece) {
+    for (let index = 0; index < parts.length;) {
       if (signal.aborted) return;
-      yield { type: 'text', text: parts.slice(index, index + wordsPerPiece).join('') };
+      const count = pacer.take(parts.length - index);
+      yield { type: 'text', text: parts.slice(index, index + count).join('') };
+      index += count;
       await pause(paceMs, signal);
     }
   }
 
   async function* say(text: string, signal: AbortSignal): AsyncGenerator<AnswerChunk> {
-    yield* streamText(text, signal);
+    yield* streamText(text, signal, createPacer(paceMs));
     yield { type: 'usage', usage: zeroUsage };
   }
 
   /** Streams the lines, numbering the sources in the order the answer first uses them. */
   async function* cite(lead: Line[], support: Line[], request: AnswerRequest): AsyncGenerator<AnswerChunk> {
+    const pacer = createPacer(paceMs);
     const numbers = new Map<AnswerSource, number>();
     const marker = function* (line: Line): Generator<AnswerChunk, string> {
       let number = numbers.get(line.source);
@@ -194,18 +221,19 @@ export function createOfflineEngine({
       yield* streamText(
         `${first ? '' : line.bullet ? '\n' : '\n\n'}${line.bullet ? '- ' : ''}${line.text}${tag}`,
         request.signal,
+        pacer,
       );
       first = false;
     }
     if (support.length > 0) {
-      yield* streamText(`\n\n${phrases[request.language].more}`, request.signal);
+      yield* streamText(`\n\n${phrases[request.language].more}`, request.signal, pacer);
       let previousBullet = false;
       for (const [index, line] of support.entries()) {
         if (request.signal.aborted) return;
         const tag = line.leadIn ? '' : yield* marker(line);
         // Bullets of one list stay together; a paragraph stands apart.
         const gap = index === 0 ? '\n' : line.bullet && previousBullet ? '\n' : '\n\n';
-        yield* streamText(`${gap}${line.bullet ? '- ' : ''}${line.text}${tag}`, request.signal);
+        yield* streamText(`${gap}${line.bullet ? '- ' : ''}${line.text}${tag}`, request.signal, pacer);
         previousBullet = line.bullet;
       }
     }

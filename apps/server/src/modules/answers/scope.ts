@@ -55,12 +55,16 @@ function namePattern(name: string): { pattern: RegExp; onOriginal: boolean } {
 }
 
 function matcher(names: string[]) {
-  const patterns = names.map(namePattern);
+  // A name the question does not contain as plain text cannot match its pattern: the substring test
+  // skips nearly all of them.
+  const patterns = names.map((name) => ({ ...namePattern(name), literal: foldText(name) }));
   return (question: string) => {
     const folded = foldText(question);
     // Short names must carry a capital in the question itself.
     const capitalised = question.replace(/\b\p{Ll}+\b/gu, ' ');
-    return patterns.some(({ pattern, onOriginal }) => pattern.test(onOriginal ? capitalised : folded));
+    return patterns.some(
+      ({ pattern, onOriginal, literal }) => folded.includes(literal) && pattern.test(onOriginal ? capitalised : folded),
+    );
   };
 }
 

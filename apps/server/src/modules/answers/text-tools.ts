@@ -1,4 +1,5 @@
 import type { ChatLanguage } from '@compliance/shared/chat';
+import { LRUCache } from 'lru-cache';
 import { loadLanguageDetector } from '../ingestion/language.ts';
 
 /** Small, language-aware text helpers for the offline engine: terms, stems, question language, quotes. */
@@ -73,6 +74,16 @@ export function termsMatch(a: string, b: string): boolean {
  * n-gram detector next, the interface language last.
  */
 export async function questionLanguage(question: string, hint: ChatLanguage | undefined): Promise<ChatLanguage> {
+  const key = `${hint ?? ''}\u0000${question}`;
+  let language = questionLanguages.get(key);
+  if (!language) questionLanguages.set(key, (language = await detectQuestionLanguage(question, hint)));
+  return language;
+}
+
+/** The languages of recent questions: the same question is often asked again (a course, a team, a FAQ). */
+const questionLanguages = new LRUCache<string, ChatLanguage>({ max: 1_000 });
+
+async function detectQuestionLanguage(question: string, hint: ChatLanguage | undefined): Promise<ChatLanguage> {
   const tokens = words(question).map((word) => word.replace(/^(l|d|qu|j|n|s|c)['’]/, ''));
   const scores = (Object.keys(stopwords) as ChatLanguage[]).map((language) => ({
     language,

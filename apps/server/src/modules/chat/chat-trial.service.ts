@@ -43,7 +43,7 @@ export function createChatTrialService({
       const language = await questionLanguage(input.content, input.language);
       const knowledgeBase = input.knowledgeBase ?? true;
       return {
-        meta: metaFor(assistant, null, undefined, null),
+        meta: metaFor(assistant, null, null, null),
         async run(send, signal) {
           const result = await engine.answer({
             actor,

@@ -8,7 +8,7 @@ import type { EntitlementsService } from '../entitlements/entitlements.service.t
 import type { AnswerEngine } from './answer-engine.ts';
 import type { PublishConversationEvent } from './chat-events.ts';
 import { titleFrom } from './chat.mappers.ts';
-import type { ChatRepository, ConversationRow, MessageRow } from './chat.repository.ts';
+import type { ChatRepository, ConversationRow, MessageRow, NewConversation } from './chat.repository.ts';
 import { streamEvents, type StreamSink } from './stream-events.ts';
 
 /** A question accepted and stored: `meta` for the stream's first event, `run` to answer it. */
@@ -20,14 +20,14 @@ export interface ChatTurn {
 export function metaFor(
   assistant: AssistantRow,
   conversation: ConversationRow | null,
-  userMessage: MessageRow | undefined,
+  userMessageId: string | null,
   answerId: string | null,
   promptRun: StreamMeta['promptRun'] = null,
 ): StreamMeta {
   return {
     promptRun,
     conversationId: conversation?.id ?? null,
-    userMessageId: userMessage?.id ?? null,
+    userMessageId,
     messageId: answerId,
     assistant: { id: assistant.id, name: assistant.name, slug: assistant.slug },
     title: conversation?.title ?? null,
@@ -60,10 +60,13 @@ export function createChatTurnsService({
   engine: AnswerEngine;
   publish: PublishConversationEvent;
 }) {
-  /** Prepares a turn: the question and an empty answer are stored first. */
+  /**
+   * Prepares a turn: the question and an empty answer are stored first, with the conversation when
+   * the question starts one.
+   */
   async function storedTurn(
     caller: UserActor,
-    conversation: ConversationRow,
+    target: { conversation: ConversationRow } | { create: NewConversation },
     assistant: AssistantRow,
     plan: {
       question: string;
@@ -72,30 +75,43 @@ export function createChatTurnsService({
       language?: ChatLanguage;
       /** The prompt run the question was filled from (kept only when it is the caller's). */
       promptRunId?: string | undefined;
-      /** The conversation was created for this question: it has no earlier messages to read. */
-      isNew?: boolean;
     },
     origin: string | null | undefined,
   ): Promise<ChatTurn> {
-    const earlier = plan.isNew ? [] : await repository.messages(conversation.id);
+    // A new conversation has no earlier messages to read.
+    const earlier = 'create' in target ? [] : await repository.messages(target.conversation.id);
     const before =
       plan.fromPosition === null ? earlier : earlier.filter((message) => message.position < plan.fromPosition!);
     const promptRunId =
       plan.promptRunId && plan.store !== null && (await repository.ownsPromptRun(caller.user.id, plan.promptRunId))
         ? plan.promptRunId
         : null;
-    const { userMessage, answer: answerRow } = await repository.startTurn({
-      conversationId: conversation.id,
-      question: plan.store,
-      fromPosition: plan.fromPosition,
-      promptRunId,
-    });
+    let conversation: ConversationRow;
+    let userMessageId: string | null;
+    let answerId: string;
+    if ('create' in target) {
+      ({ conversation, userMessageId, answerId } = await repository.startConversation(target.create, {
+        question: plan.question,
+        promptRunId,
+      }));
+      await publish(caller.user.id, 'activated', conversation.id, origin);
+    } else {
+      conversation = target.conversation;
+      const stored = await repository.startTurn({
+        conversationId: conversation.id,
+        question: plan.store,
+        fromPosition: plan.fromPosition,
+        promptRunId,
+      });
+      userMessageId = stored.userMessage?.id ?? null;
+      answerId = stored.answer.id;
+    }
     const language = await questionLanguage(plan.question, plan.language);
     const promptRun = promptRunId ? ((await repository.promptRuns([promptRunId])).get(promptRunId) ?? null) : null;
     // The documents chosen for the prompt's `document` placeholders: the answer draws on them first.
     const documentIds = promptRunId ? await repository.promptRunDocuments(promptRunId) : [];
     return {
-      meta: metaFor(assistant, conversation, userMessage, answerRow.id, promptRun),
+      meta: metaFor(assistant, conversation, userMessageId, answerId, promptRun),
       async run(send, signal) {
         const result = await engine.answer({
           actor: caller,
@@ -110,7 +126,7 @@ export function createChatTurnsService({
           send,
           signal,
         });
-        await repository.finishAnswer(answerRow.id, {
+        await repository.finishAnswer(answerId, {
           content: result.text,
           status: result.status,
           citations: result.citations,
@@ -149,17 +165,17 @@ export function createChatTurnsService({
       const caller = await access.require(actor, 'conversation.create');
       const assistant = await assistants.forAnswering(input.assistantId);
       await assertCanAsk(caller, input.webSearch);
-      const conversation = await repository.create({
-        userId: caller.user.id,
-        assistantId: assistant.id,
-        title: titleFrom(input.content),
-        knowledgeBase: input.knowledgeBase,
-        webSearch: input.webSearch,
-      });
-      await publish(caller.user.id, 'activated', conversation.id, origin);
       return storedTurn(
         caller,
-        conversation,
+        {
+          create: {
+            userId: caller.user.id,
+            assistantId: assistant.id,
+            title: titleFrom(input.content),
+            knowledgeBase: input.knowledgeBase,
+            webSearch: input.webSearch,
+          },
+        },
         assistant,
         {
           question: input.content,
@@ -167,7 +183,6 @@ export function createChatTurnsService({
           fromPosition: null,
           language: input.language,
           promptRunId: input.promptRunId,
-          isNew: true,
         },
         origin,
       );
@@ -199,7 +214,7 @@ export function createChatTurnsService({
         const question = input.content ?? target.content;
         return storedTurn(
           caller,
-          conversation,
+          { conversation },
           assistant,
           { question, store: question, fromPosition: target.position, language: input.language },
           origin,
@@ -210,7 +225,7 @@ export function createChatTurnsService({
         if (!lastQuestion) throw new AppError('MESSAGE_NOT_FOUND', 404, 'There is no question to answer again');
         return storedTurn(
           caller,
-          conversation,
+          { conversation },
           assistant,
           {
             question: lastQuestion.content,
@@ -223,7 +238,7 @@ export function createChatTurnsService({
       }
       return storedTurn(
         caller,
-        conversation,
+        { conversation },
         assistant,
         {
           question: input.content,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { locales, type Locale } from '@compliance/shared/locales';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The regulatory glossary (content/glossary): a question that names a concept in one language also
@@ -66,34 +67,36 @@ export function createGlossary(entries: GlossaryEntry[]): Glossary {
   );
   const findConcepts = (text: string) => {
     const folded = foldText(text);
-    const tried = new Map<number, Set<number>>();
+    // The forms found, by entry. A form selected by a word's first characters is found when the text
+    // goes on with it from that word's start (what its pattern asks); the others run their pattern.
+    const found = new Map<number, Set<number>>();
     const add = ({ entry, form }: { entry: number; form: number }) => {
-      const forms = tried.get(entry) ?? new Set<number>();
+      const forms = found.get(entry) ?? new Set<number>();
       forms.add(form);
-      tried.set(entry, forms);
+      found.set(entry, forms);
     };
-    alwaysTried.forEach(add);
-    for (const start of folded.matchAll(wordStart))
-      byPrefix.get(folded.slice(start.index, start.index + PREFIX))?.forEach(add);
-    // Only the entries a word selected, in the glossary's order.
-    return [...tried.keys()]
+    for (const candidate of alwaysTried)
+      if (compiled[candidate.entry]!.patterns[candidate.form]!.test(folded)) add(candidate);
+    for (const start of folded.matchAll(wordStart)) {
+      for (const candidate of byPrefix.get(folded.slice(start.index, start.index + PREFIX)) ?? []) {
+        if (folded.startsWith(compiled[candidate.entry]!.folded[candidate.form]!, start.index)) add(candidate);
+      }
+    }
+    // In the glossary's order, each entry's forms in its own order.
+    return [...found.keys()]
       .sort((a, b) => a - b)
-      .flatMap((entry) => {
-        const { forms, patterns, localeOf } = compiled[entry]!;
-        const candidates = tried.get(entry)!;
-        const used = forms.filter((_, index) => candidates.has(index) && patterns[index]?.test(folded));
-        return used.length > 0 ? [{ used, forms, localeOf }] : [];
+      .map((entry) => {
+        const { forms, localeOf } = compiled[entry]!;
+        const formsFound = found.get(entry)!;
+        return { used: forms.filter((_, index) => formsFound.has(index)), forms, localeOf };
       });
   };
   // One answer asks about the same question several times (search, reading, scope): the last few
   // questions' concepts are kept.
-  const recent = new Map<string, ReturnType<typeof findConcepts>>();
+  const recent = new LRUCache<string, ReturnType<typeof findConcepts>>({ max: 64 });
   const concepts = (text: string) => {
-    const known = recent.get(text);
-    if (known) return known;
-    const found = findConcepts(text);
-    if (recent.size >= 64) recent.delete(recent.keys().next().value!);
-    recent.set(text, found);
+    let found = recent.get(text);
+    if (!found) recent.set(text, (found = findConcepts(text)));
     return found;
   };
   return {

@@ -1,5 +1,6 @@
 import type { DocumentOrigin } from '@compliance/shared/documents';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { queryRows, type Db, type WriteGeneration } from '../../db/client.ts';
 import { tsConfigFor } from '../../db/text-search.ts';
 import {
@@ -174,16 +175,13 @@ export interface WordParser {
 }
 
 export function createWordParser(db: Db, { maxEntries = 50_000 }: { maxEntries?: number } = {}): WordParser {
-  const words = new Map<string, readonly string[]>();
-  const phrases = new Map<string, { lexemes: string[]; gaps: number[] } | undefined>();
+  const words = new LRUCache<string, readonly string[]>({ max: maxEntries });
+  // `false`: the text makes no phrase (a cache holds no undefined).
+  const phrases = new LRUCache<string, { lexemes: string[]; gaps: number[] } | false>({ max: maxEntries });
   const keyOf = (config: string, text: string) => `${config}\u0000${text}`;
-  const remember = <T>(map: Map<string, T>, key: string, value: T) => {
-    if (map.size >= maxEntries) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  };
   return {
     lexemes: (config, text) => words.get(keyOf(config, text)) ?? [],
-    phrase: (config, text) => phrases.get(keyOf(config, text)),
+    phrase: (config, text) => phrases.get(keyOf(config, text)) || undefined,
     async learn(pairs, phrasePairs) {
       const newWords = pairs.filter((pair) => !words.has(keyOf(pair.config, pair.text)));
       const newPhrases = phrasePairs.filter((pair) => !phrases.has(keyOf(pair.config, pair.text)));
@@ -206,8 +204,8 @@ export function createWordParser(db: Db, { maxEntries = 50_000 }: { maxEntries?:
       );
       for (const row of rows) {
         const result = typeof row.result === 'string' && row.kind === 'word' ? JSON.parse(row.result) : row.result;
-        if (row.kind === 'word') remember(words, keyOf(row.config, row.text), result as string[]);
-        else remember(phrases, keyOf(row.config, row.text), result ? parsePhraseQuery(result as string) : undefined);
+        if (row.kind === 'word') words.set(keyOf(row.config, row.text), result as string[]);
+        else phrases.set(keyOf(row.config, row.text), (result && parsePhraseQuery(result as string)) || false);
       }
     },
   };
