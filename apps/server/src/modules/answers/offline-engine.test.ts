@@ -92,6 +92,45 @@ describe('the pace of the stream', () => {
     expect(pacer.take(3)).toBe(3);
   });
 
+  it('streams pieces of ten words across line breaks, each citation before the words that cite it', async () => {
+    const engine = createOfflineEngine({ paceMs: 0 });
+    const sources = [
+      source(
+        'Anti-Money Laundering Act',
+        'Art. 7 – Documentation requirement',
+        'The documents must be kept for at least ten years after the business relationship ends. Financial intermediaries must document every transaction so that the supervisory authority can check it.',
+      ),
+      source(
+        'Anti-Money Laundering Ordinance',
+        null,
+        'The documents on the business relationship must be kept in Switzerland for ten years. Copies held abroad do not count towards the retention of the documents.',
+      ),
+    ].map((each, index) => ({ ...each, number: index + 1 }));
+    const chunks = [];
+    for await (const chunk of engine.answer({
+      question: 'How long must the documents of a business relationship be kept?',
+      language: 'en',
+      assistant: { slug: 'ai-expert', name: 'AI Expert', instructions: '' },
+      history: [],
+      sources,
+      grounded: true,
+      signal: new AbortController().signal,
+    }))
+      chunks.push(chunk);
+    const texts = chunks.flatMap((chunk) => (chunk.type === 'text' ? [chunk.text] : []));
+    const all = texts.join('');
+    expect(all).toMatch(/\[2\]/);
+    expect(all).toMatch(/\n/);
+    // A piece runs on across a line break (each line used to start a piece of its own).
+    expect(texts.some((text) => /\S\s*\n/.test(text))).toBe(true);
+    let seen = '';
+    for (const chunk of chunks) {
+      if (chunk.type === 'citation') expect(seen).not.toContain(`[${chunk.number}]`);
+      if (chunk.type === 'text') seen += chunk.text;
+    }
+    expect(chunks.at(-1)?.type).toBe('usage');
+  });
+
   it('unpaced (tests, the bench), a piece is ten words', () => {
     const pacer = createPacer(0, () => 0);
     expect([pacer.take(25), pacer.take(15), pacer.take(5)]).toEqual([10, 10, 5]);

@@ -186,57 +186,72 @@ export function createOfflineEngine({
   glossary = createGlossary(loadGlossary()),
   scope = loadScopeCheck(),
 }: OfflineEngineOptions = {}): AnswerProvider {
-  async function* streamText(text: string, signal: AbortSignal, pacer: Pacer): AsyncGenerator<AnswerChunk> {
-    const parts = pieces(text);
-    for (let index = 0; index < parts.length;) {
+  /**
+   * Streams the answer's parts at the pacer's speed: each piece carries the words due, across line
+   * breaks, and a citation goes out no later than the first words of the line that cites it.
+   */
+  async function* stream(parts: (string | AnswerChunk)[], signal: AbortSignal): AsyncGenerator<AnswerChunk> {
+    const pacer = createPacer(paceMs);
+    const items = parts.flatMap((part): (string | AnswerChunk)[] => (typeof part === 'string' ? pieces(part) : [part]));
+    let wordsLeft = items.filter((item) => typeof item === 'string').length;
+    let index = 0;
+    while (index < items.length) {
       if (signal.aborted) return;
-      const count = pacer.take(parts.length - index);
-      yield { type: 'text', text: parts.slice(index, index + count).join('') };
-      index += count;
-      await pause(paceMs, signal);
+      let count = pacer.take(wordsLeft);
+      wordsLeft -= count;
+      let text = '';
+      for (; index < items.length; index += 1) {
+        const item = items[index]!;
+        if (typeof item === 'string') {
+          if (count === 0) break;
+          text += item;
+          count -= 1;
+        } else {
+          if (text) yield { type: 'text', text };
+          text = '';
+          yield item;
+        }
+      }
+      if (text) yield { type: 'text', text };
+      if (index < items.length) await pause(paceMs, signal);
     }
   }
 
   async function* say(text: string, signal: AbortSignal): AsyncGenerator<AnswerChunk> {
-    yield* streamText(text, signal, createPacer(paceMs));
+    yield* stream([text], signal);
     yield { type: 'usage', usage: zeroUsage };
   }
 
   /** Streams the lines, numbering the sources in the order the answer first uses them. */
   async function* cite(lead: Line[], support: Line[], request: AnswerRequest): AsyncGenerator<AnswerChunk> {
-    const pacer = createPacer(paceMs);
+    const parts: (string | AnswerChunk)[] = [];
     const numbers = new Map<AnswerSource, number>();
-    const marker = function* (line: Line): Generator<AnswerChunk, string> {
+    const tagOf = (line: Line): string => {
+      if (line.leadIn) return '';
       let number = numbers.get(line.source);
       if (number === undefined) {
         number = numbers.size + 1;
         numbers.set(line.source, number);
-        yield { type: 'citation', number, source: line.source, quote: shorten(line.text) };
+        parts.push({ type: 'citation', number, source: line.source, quote: shorten(line.text) });
       }
       return ` [${number}]`;
     };
-    let first = true;
-    for (const line of lead) {
-      const tag = line.leadIn ? '' : yield* marker(line);
-      yield* streamText(
-        `${first ? '' : line.bullet ? '\n' : '\n\n'}${line.bullet ? '- ' : ''}${line.text}${tag}`,
-        request.signal,
-        pacer,
-      );
-      first = false;
+    for (const [index, line] of lead.entries()) {
+      const tag = tagOf(line);
+      parts.push(`${index === 0 ? '' : line.bullet ? '\n' : '\n\n'}${line.bullet ? '- ' : ''}${line.text}${tag}`);
     }
     if (support.length > 0) {
-      yield* streamText(`\n\n${phrases[request.language].more}`, request.signal, pacer);
+      parts.push(`\n\n${phrases[request.language].more}`);
       let previousBullet = false;
       for (const [index, line] of support.entries()) {
-        if (request.signal.aborted) return;
-        const tag = line.leadIn ? '' : yield* marker(line);
+        const tag = tagOf(line);
         // Bullets of one list stay together; a paragraph stands apart.
         const gap = index === 0 ? '\n' : line.bullet && previousBullet ? '\n' : '\n\n';
-        yield* streamText(`${gap}${line.bullet ? '- ' : ''}${line.text}${tag}`, request.signal, pacer);
+        parts.push(`${gap}${line.bullet ? '- ' : ''}${line.text}${tag}`);
         previousBullet = line.bullet;
       }
     }
+    yield* stream(parts, request.signal);
     yield { type: 'usage', usage: zeroUsage };
   }
 
