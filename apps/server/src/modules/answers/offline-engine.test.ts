@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerSource } from './answer-provider.ts';
+import type { AnswerChunk, AnswerSource } from './answer-provider.ts';
 import { createOfflineEngine, createPacer } from './offline-engine.ts';
 
 const source = (title: string, heading: string | null, text: string): AnswerSource => ({
@@ -16,9 +16,10 @@ const source = (title: string, heading: string | null, text: string): AnswerSour
   language: 'en',
 });
 
-async function answer(question: string, sources: AnswerSource[]): Promise<string> {
+/** Everything the engine streams for the question, unpaced. */
+async function chunksOf(question: string, sources: AnswerSource[]): Promise<AnswerChunk[]> {
   const engine = createOfflineEngine({ paceMs: 0 });
-  let text = '';
+  const chunks: AnswerChunk[] = [];
   for await (const chunk of engine.answer({
     question,
     language: 'en',
@@ -28,8 +29,12 @@ async function answer(question: string, sources: AnswerSource[]): Promise<string
     grounded: true,
     signal: new AbortController().signal,
   }))
-    if (chunk.type === 'text') text += chunk.text;
-  return text;
+    chunks.push(chunk);
+  return chunks;
+}
+
+async function answer(question: string, sources: AnswerSource[]): Promise<string> {
+  return (await chunksOf(question, sources)).map((chunk) => (chunk.type === 'text' ? chunk.text : '')).join('');
 }
 
 describe('offline engine', () => {
@@ -93,7 +98,6 @@ describe('the pace of the stream', () => {
   });
 
   it('streams pieces of ten words across line breaks, each citation before the words that cite it', async () => {
-    const engine = createOfflineEngine({ paceMs: 0 });
     const sources = [
       source(
         'Anti-Money Laundering Act',
@@ -106,17 +110,7 @@ describe('the pace of the stream', () => {
         'The documents on the business relationship must be kept in Switzerland for ten years. Copies held abroad do not count towards the retention of the documents.',
       ),
     ].map((each, index) => ({ ...each, number: index + 1 }));
-    const chunks = [];
-    for await (const chunk of engine.answer({
-      question: 'How long must the documents of a business relationship be kept?',
-      language: 'en',
-      assistant: { slug: 'ai-expert', name: 'AI Expert', instructions: '' },
-      history: [],
-      sources,
-      grounded: true,
-      signal: new AbortController().signal,
-    }))
-      chunks.push(chunk);
+    const chunks = await chunksOf('How long must the documents of a business relationship be kept?', sources);
     const texts = chunks.flatMap((chunk) => (chunk.type === 'text' ? [chunk.text] : []));
     const all = texts.join('');
     expect(all).toMatch(/\[2\]/);
