@@ -6,7 +6,7 @@ import { chatMessages, conversations, promptRuns, type StoredCitation } from '..
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-/** A conversation to create: the database gives its id and dates. */
+/** A conversation to create: `startConversation` makes its id, the database its dates. */
 export type NewConversation = Omit<typeof conversations.$inferInsert, 'id'>;
 
 /**
