@@ -36,7 +36,13 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
     const insert = () =>
       app.db
         .insert(conversations)
-        .values({ userId: user.id, assistantId: assistant, title: 'Erste Frage' })
+        .values({
+          userId: user.id,
+          assistantId: assistant,
+          title: 'Erste Frage',
+          knowledgeBase: true,
+          webSearch: false,
+        })
         .returning();
     expect(await moved(tables, insert)).toEqual(['conversations']);
     expect(await moved(tables, () => app.db.update(conversations).set({ title: 'Zweite Frage' }))).toEqual([
@@ -77,7 +83,7 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
     expect(
       await moved(tables, () =>
         repository.startConversation(
-          { userId: user.id, assistantId: assistant, title: 'Erste Frage' },
+          { userId: user.id, assistantId: assistant, title: 'Erste Frage', knowledgeBase: true, webSearch: false },
           { question: 'Was gilt?', promptRunId: null },
         ),
       ),
@@ -211,7 +217,7 @@ describe('write generations and the read memory (ADR 029, ADR 030)', () => {
     expect(await list(anna.headers)).toEqual([]);
     const repository = createChatRepository(app.db);
     const { conversation: created } = await repository.startConversation(
-      { userId: anna.user.id, assistantId: assistant, title: 'Geldwäscherei' },
+      { userId: anna.user.id, assistantId: assistant, title: 'Geldwäscherei', knowledgeBase: true, webSearch: false },
       { question: 'Was ist Geldwäscherei?', promptRunId: null },
     );
     expect((await list(anna.headers)).map((each) => each.title)).toEqual(['Geldwäscherei']);

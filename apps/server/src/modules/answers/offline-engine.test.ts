@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerChunk, AnswerSource } from './answer-provider.ts';
-import { createOfflineEngine, createPacer } from './offline-engine.ts';
+import { createOfflineEngine, createPacer, pauseBetweenPieces, piecesPerSecond } from './offline-engine.ts';
 
 const source = (title: string, heading: string | null, text: string): AnswerSource => ({
   number: 0,
@@ -123,6 +123,24 @@ describe('the pace of the stream', () => {
       if (chunk.type === 'text') seen += chunk.text;
     }
     expect(chunks.at(-1)?.type).toBe('usage');
+  });
+
+  it('pauses longer with more streams at once, so all of them write about the same pieces a second', () => {
+    expect(pauseBetweenPieces(40, 1)).toBe(40);
+    expect(pauseBetweenPieces(40, 40)).toBe(40);
+    for (const streaming of [100, 400, 1_000]) {
+      const pause = pauseBetweenPieces(40, streaming);
+      expect(pause).toBeGreaterThan(40);
+      expect((streaming * 1_000) / pause).toBeCloseTo(piecesPerSecond);
+    }
+    // Unpaced stays unpaced.
+    expect(pauseBetweenPieces(0, 1_000)).toBe(0);
+    // The clock keeps the words on time through a long pause: the next piece carries them all.
+    let clock = 0;
+    const pacer = createPacer(40, () => clock);
+    pacer.take(500);
+    clock += pauseBetweenPieces(40, 400);
+    expect(pacer.take(500)).toBe(10 * (400 / 40));
   });
 
   it('unpaced (tests, the bench), a piece is ten words', () => {

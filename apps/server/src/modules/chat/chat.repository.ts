@@ -6,8 +6,11 @@ import { chatMessages, conversations, promptRuns, type StoredCitation } from '..
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-/** A conversation to create: `startConversation` makes its id, the database its dates. */
-export type NewConversation = Omit<typeof conversations.$inferInsert, 'id'>;
+/** A conversation to create: `startConversation` makes its id, the database its dates and status. */
+export type NewConversation = Pick<
+  typeof conversations.$inferSelect,
+  'userId' | 'assistantId' | 'title' | 'knowledgeBase' | 'webSearch'
+>;
 
 /**
  * Conversations and their messages. Every read and write is scoped to the owning user. The chat
@@ -25,6 +28,60 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
     .orderBy(desc(conversations.updatedAt))
     .limit(sql.placeholder('limit'))
     .prepare('conversations_list');
+
+  // A new conversation with its question and empty answer, in one statement built once: the
+  // question's INSERT rides in a data-modifying CTE, and every id is made here, so nothing is read
+  // back. Built per answer, drizzle's query building cost more CPU than the statement's round trip.
+  const insertConversation = db
+    .with(
+      db.$with('first_turn').as(
+        db.insert(chatMessages).values([
+          {
+            id: sql.placeholder('userMessageId'),
+            conversationId: sql.placeholder('conversationId'),
+            position: 0,
+            role: 'user',
+            content: sql.placeholder('question'),
+            promptRunId: sql.placeholder('promptRunId'),
+          },
+          {
+            id: sql.placeholder('answerId'),
+            conversationId: sql.placeholder('conversationId'),
+            position: 1,
+            role: 'assistant',
+            content: '',
+            status: 'streaming',
+          },
+        ]),
+      ),
+    )
+    .insert(conversations)
+    .values({
+      id: sql.placeholder('conversationId'),
+      userId: sql.placeholder('userId'),
+      assistantId: sql.placeholder('assistantId'),
+      title: sql.placeholder('title'),
+      knowledgeBase: sql.placeholder('knowledgeBase'),
+      webSearch: sql.placeholder('webSearch'),
+    })
+    .returning()
+    .prepare('conversation_start');
+
+  // The answer's last write, once per answer. drizzle's types for `set` leave out placeholders, which
+  // its runtime takes and encodes with the column's own encoder (the citations' JSON included).
+  const later = (name: string) => sql.placeholder(name) as never;
+  const updateAnswer = db
+    .update(chatMessages)
+    .set({
+      content: later('content'),
+      status: later('status'),
+      citations: later('citations'),
+      errorCode: later('errorCode'),
+      promptTokens: later('promptTokens'),
+      completionTokens: later('completionTokens'),
+    })
+    .where(eq(chatMessages.id, sql.placeholder('id')))
+    .prepare('answer_finish');
 
   return {
     async list(userId: string, status: 'active' | 'archived', query: string | undefined, limit: number) {
@@ -96,24 +153,14 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
       const conversationId = randomUUID();
       const userMessageId = randomUUID();
       const answerId = randomUUID();
-      const firstTurn = db.$with('first_turn').as(
-        db.insert(chatMessages).values([
-          {
-            id: userMessageId,
-            conversationId,
-            position: 0,
-            role: 'user',
-            content: first.question,
-            promptRunId: first.promptRunId,
-          },
-          { id: answerId, conversationId, position: 1, role: 'assistant', content: '', status: 'streaming' },
-        ]),
-      );
-      const [conversation] = await db
-        .with(firstTurn)
-        .insert(conversations)
-        .values({ ...values, id: conversationId })
-        .returning();
+      const [conversation] = await insertConversation.execute({
+        ...values,
+        conversationId,
+        userMessageId,
+        answerId,
+        question: first.question,
+        promptRunId: first.promptRunId,
+      });
       if (!conversation) throw new Error('Inserting a conversation returned no row');
       return { conversation, userMessageId, answerId };
     },
@@ -204,7 +251,7 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
         completionTokens: number;
       },
     ) {
-      await db.update(chatMessages).set(values).where(eq(chatMessages.id, id));
+      await updateAnswer.execute({ ...values, id });
     },
     /** Answers left "streaming" by a crash are marked as failed at start-up. */
     async failInterruptedAnswers(): Promise<void> {
