@@ -46,6 +46,8 @@ interface ReadPassage {
   units: readonly PassageUnit[];
   /** Each unit's stems. */
   stems: readonly string[][];
+  /** Per kind of question, whether each unit holds the kind of fact it asks for (filled when asked). */
+  facts: Map<AnswerKind, readonly boolean[]>;
 }
 
 /**
@@ -59,9 +61,16 @@ function readPassage(text: string, heading: string | null | undefined): ReadPass
   const known = readPassages.get(text);
   if (known && known.heading === heading) return known;
   const units = passageUnits(text, heading).map((unit) => Object.freeze(unit));
-  const read = { heading, units, stems: units.map((unit) => stemsOf(unit.text)) };
+  const read = { heading, units, stems: units.map((unit) => stemsOf(unit.text)), facts: new Map() };
   readPassages.set(text, read);
   return read;
+}
+
+/** Which units of a passage hold the kind of fact a question asks for: found once per passage and kind. */
+function factsOf(read: ReadPassage, kind: AnswerKind): readonly boolean[] {
+  let facts = read.facts.get(kind);
+  if (!facts) read.facts.set(kind, (facts = read.units.map((unit) => holdsAnswer(kind, unit.text))));
+  return facts;
 }
 
 /** The stems of the question's words written with capitals inside: abbreviations and names ("LSerFi", "SEC", "GwG"). */
@@ -152,6 +161,8 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     return leadInScores.get(leadIn) ?? 0;
   };
 
+  // In the order of `all`: each passage's units, passage after passage.
+  const facts = perSource.flatMap((read) => factsOf(read, kind));
   const scored: ScoredUnit[] = [];
   let previous: { sourceIndex: number; termScore: number } | null = null;
   for (const [unitIndex, { unit, sourceIndex, stems }] of all.entries()) {
@@ -166,7 +177,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
     let score = termScore + carried + 0.5 * (sourcePrior[sourceIndex] ?? 0);
     score *= 1 + 0.3 * (1 - sourceIndex / Math.max(sources.length, 1));
     // The statement holding the kind of fact asked for (a date for "when") leads among equals.
-    const holdsFact = holdsAnswer(kind, unit.text);
+    const holdsFact = facts[unitIndex]!;
     if (holdsFact) score += 0.6 * termScore;
     // The question's word pairs as written ("qualified custodian") tell apart statements with the same words.
     score += pairs.reduce(

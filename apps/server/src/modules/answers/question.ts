@@ -56,9 +56,11 @@ const countEvidence = new RegExp(
 
 /** Whether a statement holds the kind of fact the question asks for. */
 export function holdsAnswer(kind: AnswerKind, text: string): boolean {
-  const folded = fold(text);
-  if (kind === 'when') return whenEvidence.test(folded);
-  if (kind === 'amount') return amountEvidence.test(folded) || countEvidence.test(folded);
+  if (kind === 'when') return whenEvidence.test(fold(text));
+  if (kind === 'amount') {
+    const folded = fold(text);
+    return amountEvidence.test(folded) || countEvidence.test(folded);
+  }
   return false;
 }
 

@@ -33,6 +33,15 @@ describe('scope check', () => {
     expect(scope.countries('Is Papua New Guinea listed?').map((country) => country.iso2)).toEqual(['PG']);
   });
 
+  it('finds names of several words, with apostrophes and accents, wherever the question has them', () => {
+    const iso2 = (question: string) => scope.countries(question).map((country) => country.iso2);
+    expect(iso2('Côte d’Ivoire et la Corée du Nord sont-elles listées ?').sort()).toEqual(['CI', 'KP']);
+    expect(iso2('Sind Kongo-Kinshasa und die DPRK gelistet?').sort()).toEqual(['CD', 'KP']);
+    expect(iso2('COTE D’IVOIRE?')).toEqual(['CI']);
+    // A name inside a longer word is no name: "Perugia" is not Peru.
+    expect(iso2('Perugia')).toEqual([]);
+  });
+
   it.each([
     ['Which technology stocks will outperform next year?', true],
     ['Soll ich jetzt Aktien kaufen?', true],

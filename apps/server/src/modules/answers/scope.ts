@@ -54,17 +54,44 @@ function namePattern(name: string): { pattern: RegExp; onOriginal: boolean } {
   };
 }
 
+const wordPattern = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Which of many names a text may contain, found by their first words: a whole-word name can only
+ * match where the text has its first word, so a question is tested against a few patterns instead
+ * of every one (about a thousand country names in four languages). A name given as `null` (one
+ * matched on the text as written) is always a candidate.
+ */
+function byFirstWord(folded: (string | null)[]): (text: string) => number[] {
+  const places = new Map<string, number[]>();
+  const always: number[] = [];
+  folded.forEach((name, index) => {
+    const first = name?.match(wordPattern)?.[0];
+    // A name that does not start with its first word (a bracket, a quote) is always tried.
+    if (!name || !first || !name.startsWith(first)) always.push(index);
+    else places.set(first, [...(places.get(first) ?? []), index]);
+  });
+  return (text) => {
+    const found = new Set(always);
+    for (const word of text.match(wordPattern) ?? []) for (const index of places.get(word) ?? []) found.add(index);
+    return [...found].sort((a, b) => a - b);
+  };
+}
+
 function matcher(names: string[]) {
-  // A name the question does not contain as plain text cannot match its pattern: the substring test
-  // skips nearly all of them.
-  const patterns = names.map((name) => ({ ...namePattern(name), literal: foldText(name) }));
+  const patterns = names.map((name) => {
+    const { pattern, onOriginal } = namePattern(name);
+    return { pattern, onOriginal, literal: foldText(name) };
+  });
+  const candidates = byFirstWord(patterns.map(({ literal }) => literal));
   return (question: string) => {
     const folded = foldText(question);
     // Short names must carry a capital in the question itself.
     const capitalised = question.replace(/\b\p{Ll}+\b/gu, ' ');
-    return patterns.some(
-      ({ pattern, onOriginal, literal }) => folded.includes(literal) && pattern.test(onOriginal ? capitalised : folded),
-    );
+    return candidates(folded).some((index) => {
+      const { pattern, onOriginal, literal } = patterns[index]!;
+      return folded.includes(literal) && pattern.test(onOriginal ? capitalised : folded);
+    });
   };
 }
 
@@ -90,12 +117,13 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
       ].map((name) => {
         const { pattern, onOriginal } = namePattern(name);
         // A name the folded question does not contain as plain text cannot match its pattern: the
-        // substring test skips most of the ~1,000 Unicode patterns (they cost milliseconds per question).
+        // substring test skips the rest of the Unicode patterns (they cost milliseconds per question).
         return { iso2: jurisdiction.iso2, name, pattern, literal: onOriginal ? null : foldText(name) };
       }),
     )
     // Longer names first: "Papua New Guinea" before "Guinea".
     .sort((a, b) => b.name.length - a.name.length);
+  const countryCandidates = byFirstWord(countryNames.map(({ literal }) => literal));
   const mentionsCovered = matcher(scope.covered);
   const mentionsOther = matcher(scope.otherJurisdictions);
   const advice = scope.adviceOrForecast.map((pattern) => new RegExp(pattern, 'u'));
@@ -103,7 +131,8 @@ export function createScopeCheck(scope: ScopeFile, jurisdictions: Jurisdiction[]
   function countries(question: string): CountryMention[] {
     let folded = foldText(question);
     const found: CountryMention[] = [];
-    for (const country of countryNames) {
+    for (const index of countryCandidates(folded)) {
+      const country = countryNames[index]!;
       if (country.literal !== null && !folded.includes(country.literal)) continue;
       if (!country.pattern.test(folded)) continue;
       if (!found.some((mention) => mention.iso2 === country.iso2))
