@@ -29,8 +29,12 @@ async function registerCompression(app: FastifyInstance): Promise<void> {
     syncThreshold: 65_536,
     encodings: ['br', 'gzip'],
     customTypes: compressibleTypes,
-    // Dynamic responses: a fast Brotli level; the build compresses the static files at the highest.
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    // Dynamic responses: a fast Brotli level and a window to fit them (the default 4 MiB window is set
+    // up for every response); the build compresses the static files at the highest. On a 25 KB page
+    // of search results: 0.37 ms and 7.26 KB, against 0.72 ms and 7.16 KB at level 4 (session 18).
+    brotliOptions: {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 },
+    },
     zlibOptions: { level: 6 },
   });
 }
