@@ -69,7 +69,8 @@ function byFirstWord(folded: (string | null)[]): (text: string) => number[] {
     const first = name?.match(wordPattern)?.[0];
     // A name that does not start with its first word (a bracket, a quote) is always tried.
     if (!name || !first || !name.startsWith(first)) always.push(index);
-    else places.set(first, [...(places.get(first) ?? []), index]);
+    else if (places.has(first)) places.get(first)!.push(index);
+    else places.set(first, [index]);
   });
   return (text) => {
     const found = new Set(always);
@@ -79,10 +80,7 @@ function byFirstWord(folded: (string | null)[]): (text: string) => number[] {
 }
 
 function matcher(names: string[]) {
-  const patterns = names.map((name) => {
-    const { pattern, onOriginal } = namePattern(name);
-    return { pattern, onOriginal, literal: foldText(name) };
-  });
+  const patterns = names.map((name) => ({ ...namePattern(name), literal: foldText(name) }));
   const candidates = byFirstWord(patterns.map(({ literal }) => literal));
   return (question: string) => {
     const folded = foldText(question);
