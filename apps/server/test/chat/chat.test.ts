@@ -159,6 +159,49 @@ describe('conversations', () => {
     expect((await app.inject({ url: `/api/chat/conversations/${id}`, headers })).statusCode).toBe(404);
   });
 
+  it('stores questions asked at once each in its own conversation, with its own finished answer', async () => {
+    // Starts and finishes of one turn of the event loop are written together (db/batch.ts).
+    const users = await Promise.all([0, 1].map(() => createTestUser(app)));
+    const questions = [
+      'How should a cyber attack be reported to FINMA?',
+      'When must a Form ADV brochure be delivered?',
+      'Was ist die graue Liste der FATF?',
+      'Quali sono gli obblighi di diligenza secondo la LRD?',
+    ];
+    const asked = await Promise.all(questions.map((question, index) => ask(users[index % 2]!.headers, question)));
+    const stored = await Promise.all(
+      asked.map(async ({ events }, index) => {
+        const meta = events[0];
+        if (meta?.event !== 'meta') throw new Error('no meta');
+        const headers = users[index % 2]!.headers;
+        return (
+          await app.inject({ url: `/api/chat/conversations/${meta.data.conversationId}`, headers })
+        ).json() as ConversationDetail;
+      }),
+    );
+    stored.forEach((detail, index) => {
+      expect(detail.messages.map((message) => [message.role, message.status])).toEqual([
+        ['user', 'complete'],
+        ['assistant', 'complete'],
+      ]);
+      expect(detail.messages[0]?.content).toBe(questions[index]);
+      expect(detail.messages[1]?.content).toBe(answerText(asked[index]!.events));
+      expect(detail.messages[1]?.citations.length).toBeGreaterThan(0);
+    });
+    // Each user lists only their own two.
+    for (const [index, { headers }] of users.entries()) {
+      const listed = (await app.inject({ url: '/api/chat/conversations', headers })).json() as {
+        conversations: ConversationSummary[];
+      };
+      expect(listed.conversations.map((conversation) => conversation.id).sort()).toEqual(
+        stored
+          .filter((_, asked) => asked % 2 === index)
+          .map((detail) => detail.id)
+          .sort(),
+      );
+    }
+  });
+
   it('edits an earlier question (later messages replaced) and regenerates the last answer', async () => {
     const { headers } = await createTestUser(app);
     const first = await ask(headers, 'When must a Form ADV brochure be delivered?');

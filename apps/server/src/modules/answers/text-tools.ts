@@ -1,6 +1,6 @@
 import type { ChatLanguage } from '@compliance/shared/chat';
+import { locales } from '@compliance/shared/locales';
 import { LRUCache } from 'lru-cache';
-import { loadLanguageDetector } from '../ingestion/language.ts';
 
 /** Small, language-aware text helpers for the offline engine: terms, stems, question language, quotes. */
 
@@ -93,13 +93,30 @@ async function detectQuestionLanguage(question: string, hint: ChatLanguage | und
   const [first, second] = scores;
   if (first && second && first.score > 0 && first.score > second.score) return first.language;
   try {
-    const detector = await loadLanguageDetector();
+    const detector = await loadQuestionLanguageDetector();
     const detected = detector.detect(question).language;
     if (detected === 'en' || detected === 'de' || detected === 'fr' || detected === 'it') return detected;
   } catch {
     // Fall through to the hint.
   }
   return hint ?? 'en';
+}
+
+type QuestionDetector = { detect(text: string): { language: string } };
+let questionDetector: Promise<QuestionDetector> | null = null;
+
+/**
+ * The n-gram detector for questions: eld's smallest database, limited to the four languages. On the
+ * labelled questions it decides as well as the medium one that documents use (ingestion/language.ts),
+ * and it loads in about a third of the time and half the memory (docs/performance.md, "Session 19").
+ * The chat loads it when the server starts, so no question waits for it.
+ */
+export function loadQuestionLanguageDetector(): Promise<QuestionDetector> {
+  questionDetector ??= import('eld/extrasmall').then(({ eld }) => {
+    eld.setLanguageSubset([...locales]);
+    return eld;
+  });
+  return questionDetector;
 }
 
 /** Cuts a quote to at most `max` characters on a word boundary. */

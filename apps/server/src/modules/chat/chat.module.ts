@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { AnswerProvider } from '../answers/answer-provider.ts';
 import { createOfflineEngine } from '../answers/offline-engine.ts';
 import { createOpenAiProvider } from '../answers/openai-provider.ts';
+import { loadQuestionLanguageDetector } from '../answers/text-tools.ts';
 import { serverStopping } from '../../plugins/lifecycle.ts';
 import { createSearxngSearch } from '../web-search/web-search.ts';
 import { preferredJurisdictions } from '@compliance/shared/billing';
@@ -67,6 +68,10 @@ export const chatModule = fp<ChatModuleOptions>(
     });
     await chat.failInterruptedAnswers();
     app.decorate('chat', chat);
+    // Loaded with the server rather than by the first question whose stop words leave its language open.
+    app.addHook('onReady', async () => {
+      await loadQuestionLanguageDetector();
+    });
 
     const openStreams = new Set<AbortController>();
     app.addHook('preClose', async () => {

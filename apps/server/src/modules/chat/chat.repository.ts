@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableName, gte, inArray, sql } from 'drizzle-orm';
+import { createBatcher } from '../../db/batch.ts';
 import type { Db } from '../../db/client.ts';
 import { createReadMemory, type ReadMemory } from '../../db/read-memory.ts';
 import { chatMessages, conversations, promptRuns, type StoredCitation } from '../../db/schema/index.ts';
@@ -11,6 +12,82 @@ export type NewConversation = Pick<
   typeof conversations.$inferSelect,
   'userId' | 'assistantId' | 'title' | 'knowledgeBase' | 'webSearch'
 >;
+
+/** A conversation's first turn as `startConversation` writes it, every id made beforehand. */
+type StartValues = NewConversation & {
+  conversationId: string;
+  userMessageId: string;
+  answerId: string;
+  question: string;
+  promptRunId: string | null;
+};
+
+/** Each value of a start as a placeholder of its own name: the values of the statement built once. */
+const placeholders = Object.fromEntries(
+  (
+    [
+      'userId',
+      'assistantId',
+      'title',
+      'knowledgeBase',
+      'webSearch',
+      'conversationId',
+      'userMessageId',
+      'answerId',
+      'question',
+      'promptRunId',
+    ] satisfies (keyof StartValues)[]
+  ).map((name) => [name, sql.placeholder(name)]),
+) as unknown as StartValues;
+
+const firstTurn = (start: StartValues) => [
+  {
+    id: start.userMessageId,
+    conversationId: start.conversationId,
+    position: 0,
+    role: 'user' as const,
+    content: start.question,
+    promptRunId: start.promptRunId,
+  },
+  {
+    id: start.answerId,
+    conversationId: start.conversationId,
+    position: 1,
+    role: 'assistant' as const,
+    content: '',
+    status: 'streaming' as const,
+  },
+];
+
+const conversationValues = (start: StartValues) => ({
+  id: start.conversationId,
+  userId: start.userId,
+  assistantId: start.assistantId,
+  title: start.title,
+  knowledgeBase: start.knowledgeBase,
+  webSearch: start.webSearch,
+});
+
+/** An answer's last state, written when it ends. */
+type FinishedAnswer = {
+  id: string;
+  content: string;
+  status: 'complete' | 'stopped' | 'error';
+  citations: StoredCitation[];
+  errorCode: string | null;
+  promptTokens: number;
+  completionTokens: number;
+};
+
+const finishedRow = (answer: FinishedAnswer) => ({
+  id: answer.id,
+  content: answer.content,
+  status: answer.status,
+  citations: answer.citations,
+  error_code: answer.errorCode,
+  prompt_tokens: answer.promptTokens,
+  completion_tokens: answer.completionTokens,
+});
 
 /**
  * Conversations and their messages. Every read and write is scoped to the owning user. The chat
@@ -29,48 +106,27 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
     .limit(sql.placeholder('limit'))
     .prepare('conversations_list');
 
-  // A new conversation with its question and empty answer, in one statement built once: the
-  // question's INSERT rides in a data-modifying CTE, and every id is made here, so nothing is read
-  // back. Built per answer, drizzle's query building cost more CPU than the statement's round trip.
-  const insertConversation = db
-    .with(
-      db.$with('first_turn').as(
-        db.insert(chatMessages).values([
-          {
-            id: sql.placeholder('userMessageId'),
-            conversationId: sql.placeholder('conversationId'),
-            position: 0,
-            role: 'user',
-            content: sql.placeholder('question'),
-            promptRunId: sql.placeholder('promptRunId'),
-          },
-          {
-            id: sql.placeholder('answerId'),
-            conversationId: sql.placeholder('conversationId'),
-            position: 1,
-            role: 'assistant',
-            content: '',
-            status: 'streaming',
-          },
-        ]),
-      ),
-    )
-    .insert(conversations)
-    .values({
-      id: sql.placeholder('conversationId'),
-      userId: sql.placeholder('userId'),
-      assistantId: sql.placeholder('assistantId'),
-      title: sql.placeholder('title'),
-      knowledgeBase: sql.placeholder('knowledgeBase'),
-      webSearch: sql.placeholder('webSearch'),
-    })
-    .returning()
-    .prepare('conversation_start');
+  // A new conversation with its question and empty answer in one statement: the messages' INSERT
+  // rides in a data-modifying CTE, and every id is made here, so nothing is read back. The starts of
+  // one turn of the event loop go in one statement (batch.ts); a lone start runs one built once, as
+  // drizzle's query building cost more CPU than the statement's round trip.
+  const startStatement = (starts: StartValues[]) =>
+    db
+      .with(db.$with('first_turns').as(db.insert(chatMessages).values(starts.flatMap(firstTurn))))
+      .insert(conversations)
+      .values(starts.map(conversationValues))
+      .returning();
+  const startOne = startStatement([placeholders]).prepare('conversation_start');
+  const startMany = createBatcher(async (starts: StartValues[]) => {
+    if (starts.length === 1) return startOne.execute(starts[0]);
+    const rows = new Map((await startStatement(starts)).map((row) => [row.id, row]));
+    return starts.map((start) => rows.get(start.conversationId));
+  });
 
-  // The answer's last write, once per answer. drizzle's types for `set` leave out placeholders, which
-  // its runtime takes and encodes with the column's own encoder (the citations' JSON included).
+  // The answer's last write. The answers that end in one turn of the event loop are written by one
+  // UPDATE from a JSON list of rows; a lone one by a statement built once.
   const later = (name: string) => sql.placeholder(name) as never;
-  const updateAnswer = db
+  const finishOne = db
     .update(chatMessages)
     .set({
       content: later('content'),
@@ -82,6 +138,19 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
     })
     .where(eq(chatMessages.id, sql.placeholder('id')))
     .prepare('answer_finish');
+  const finishMany = createBatcher(async (answers: FinishedAnswer[]) => {
+    if (answers.length === 1) await finishOne.execute(answers[0]);
+    else {
+      await db.execute(sql`
+        update ${chatMessages} as m
+        set content = v.content, status = v.status, citations = v.citations, error_code = v.error_code,
+          prompt_tokens = v.prompt_tokens, completion_tokens = v.completion_tokens
+        from jsonb_to_recordset(${JSON.stringify(answers.map(finishedRow))}::jsonb)
+          as v(id uuid, content text, status text, citations jsonb, error_code text, prompt_tokens integer, completion_tokens integer)
+        where m.id = v.id`);
+    }
+    return answers.map(() => undefined);
+  });
 
   return {
     async list(userId: string, status: 'active' | 'archived', query: string | undefined, limit: number) {
@@ -150,19 +219,17 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
       values: NewConversation,
       first: { question: string; promptRunId: string | null },
     ): Promise<{ conversation: ConversationRow; userMessageId: string; answerId: string }> {
-      const conversationId = randomUUID();
-      const userMessageId = randomUUID();
-      const answerId = randomUUID();
-      const [conversation] = await insertConversation.execute({
+      const start = {
         ...values,
-        conversationId,
-        userMessageId,
-        answerId,
+        conversationId: randomUUID(),
+        userMessageId: randomUUID(),
+        answerId: randomUUID(),
         question: first.question,
         promptRunId: first.promptRunId,
-      });
+      };
+      const conversation = await startMany(start);
       if (!conversation) throw new Error('Inserting a conversation returned no row');
-      return { conversation, userMessageId, answerId };
+      return { conversation, userMessageId: start.userMessageId, answerId: start.answerId };
     },
     async update(
       userId: string,
@@ -240,18 +307,8 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
         return { userMessage, answer };
       });
     },
-    async finishAnswer(
-      id: string,
-      values: {
-        content: string;
-        status: 'complete' | 'stopped' | 'error';
-        citations: StoredCitation[];
-        errorCode: string | null;
-        promptTokens: number;
-        completionTokens: number;
-      },
-    ) {
-      await updateAnswer.execute({ ...values, id });
+    async finishAnswer(id: string, values: Omit<FinishedAnswer, 'id'>) {
+      await finishMany({ ...values, id });
     },
     /** Answers left "streaming" by a crash are marked as failed at start-up. */
     async failInterruptedAnswers(): Promise<void> {
