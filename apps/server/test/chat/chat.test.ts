@@ -202,6 +202,32 @@ describe('conversations', () => {
     }
   });
 
+  it('streams over a real connection: meta first, every event whole, done last, the answer as stored', async () => {
+    // The stream corks its socket for each turn of the event loop and ends with the last events.
+    const { headers } = await createTestUser(app);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/api/chat/conversations`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId: aiExpert, content: 'Welche Verhaltensregeln gelten nach dem FIDLEG?' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const payload = await response.text();
+    expect(payload.endsWith('\n\n')).toBe(true);
+    const events = parseEvents(payload);
+    expect(payload.split('\n\n').filter(Boolean)).toHaveLength(events.length);
+    expect(events[0]?.event).toBe('meta');
+    expect(events.at(-1)?.event).toBe('done');
+    expect(events.filter((event) => event.event === 'citation').length).toBeGreaterThan(0);
+    const meta = events[0];
+    if (meta?.event !== 'meta') throw new Error('no meta');
+    const detail = (
+      await app.inject({ url: `/api/chat/conversations/${meta.data.conversationId}`, headers })
+    ).json() as ConversationDetail;
+    expect(detail.messages[1]?.content).toBe(answerText(events));
+  });
+
   it('edits an earlier question (later messages replaced) and regenerates the last answer', async () => {
     const { headers } = await createTestUser(app);
     const first = await ask(headers, 'When must a Form ADV brochure be delivered?');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGlossary, loadGlossary } from '../search/glossary.ts';
 import type { AnswerSource } from './answer-provider.ts';
-import { compose, readSources } from './composer.ts';
+import { compose, matchesAny, probe, readSources, stemSet } from './composer.ts';
+import { termsMatch } from './text-tools.ts';
 
 const glossary = createGlossary(loadGlossary());
 const source = (title: string, text: string, language = 'en'): AnswerSource => ({
@@ -106,5 +107,36 @@ describe('composition', () => {
     expect(
       readSources('What is a good recipe for chocolate cake?', [formAdv, duties], glossary, 'en').coverage,
     ).toBeLessThan(0.42);
+  });
+});
+
+describe('matchesAny', () => {
+  it('finds a term among a statement’s stems exactly as comparing it with each of them does', () => {
+    const vocabulary = [
+      'a',
+      'ab',
+      'abc',
+      'abcd',
+      'abcde',
+      'abcdef',
+      'abce',
+      'abd',
+      'bcde',
+      'gris',
+      'grise',
+      'grisel',
+      'zz',
+    ];
+    for (let size = 0; size <= 3; size += 1) {
+      for (let first = 0; first + size <= vocabulary.length; first += 1) {
+        const stems = vocabulary.slice(first, first + size);
+        const set = stemSet(stems);
+        for (const term of vocabulary) {
+          expect(matchesAny(set, probe(term)), `${term} in ${stems.join(',')}`).toBe(
+            stems.some((word) => termsMatch(term, word)),
+          );
+        }
+      }
+    }
   });
 });

@@ -41,11 +41,51 @@ export interface Reading {
 
 const stemsOf = (text: string) => words(text).map(stem);
 
+/**
+ * A statement's stems ready for `termsMatch` by lookups: the stems, and every stem's first 4, 5, …
+ * letters (a term of four letters or more matches a stem it begins). Kept with the passage's reading:
+ * comparing every term and its other names with every word was the largest part of reading sources.
+ */
+export interface Stems {
+  words: Set<string>;
+  prefixes: Set<string>;
+}
+
+export function stemSet(stems: readonly string[]): Stems {
+  const prefixes = new Set<string>();
+  for (const word of stems)
+    for (let length = 4; length <= word.length; length += 1) prefixes.add(word.slice(0, length));
+  return { words: new Set(stems), prefixes };
+}
+
+/** A term ready to be looked up: itself, and its first 4, 5, … letters short of the whole. */
+export interface Probe {
+  word: string;
+  shorter: readonly string[];
+}
+
+export function probe(term: string): Probe {
+  const shorter: string[] = [];
+  for (let length = 4; length < term.length; length += 1) shorter.push(term.slice(0, length));
+  return { word: term, shorter };
+}
+
+/** Whether any of the stems matches the term as `termsMatch` decides. */
+export function matchesAny(stems: Stems, { word, shorter }: Probe): boolean {
+  return (
+    stems.words.has(word) ||
+    (word.length >= 4 && (stems.prefixes.has(word) || shorter.some((part) => stems.words.has(part))))
+  );
+}
+
 interface ReadPassage {
   heading: string | null | undefined;
   units: readonly PassageUnit[];
-  /** Each unit's stems. */
+  /** Each unit's stems, in order and as a set. */
   stems: readonly string[][];
+  sets: readonly Stems[];
+  /** The stems of the title and heading the passage was last read with. */
+  title?: { text: string; stems: Stems };
   /** Per kind of question, whether each unit holds the kind of fact it asks for (filled when asked). */
   facts: Map<AnswerKind, readonly boolean[]>;
 }
@@ -61,7 +101,8 @@ function readPassage(text: string, heading: string | null | undefined): ReadPass
   const known = readPassages.get(text);
   if (known && known.heading === heading) return known;
   const units = passageUnits(text, heading).map((unit) => Object.freeze(unit));
-  const read = { heading, units, stems: units.map((unit) => stemsOf(unit.text)), facts: new Map() };
+  const stems = units.map((unit) => stemsOf(unit.text));
+  const read = { heading, units, stems, sets: stems.map(stemSet), facts: new Map() };
   readPassages.set(text, read);
   return read;
 }
@@ -79,22 +120,32 @@ function namedTerms(question: string): Set<string> {
   return new Set(written.filter((word) => /\p{Lu}.*\p{Lu}/u.test(word)).map((word) => stem(word.toLowerCase())));
 }
 
-function questionTerms(question: string, glossary: Glossary): Omit<QueryTerm, 'idf'>[] {
+type BaseTerm = Omit<QueryTerm, 'idf'> & { probes: { own: Probe; alternatives: Probe[] } };
+
+function questionTerms(question: string, glossary: Glossary): BaseTerm[] {
   const concepts = glossary.concepts(question);
   return contentTerms(question).map((term) => {
     const alternatives = concepts
       .filter(({ used }) => used.some((form) => stemsOf(form).some((other) => termsMatch(term, other))))
       .flatMap(({ forms }) => forms.flatMap(stemsOf));
-    return { stem: term, alternatives: [...new Set(alternatives)].filter((alternative) => alternative !== term) };
+    const others = [...new Set(alternatives)].filter((alternative) => alternative !== term);
+    return { stem: term, alternatives: others, probes: { own: probe(term), alternatives: others.map(probe) } };
   });
 }
 
-const holds = (stems: string[], term: Omit<QueryTerm, 'idf'>) =>
-  stems.some((word) => termsMatch(term.stem, word))
+const holds = (stems: Stems, { probes }: BaseTerm) =>
+  matchesAny(stems, probes.own)
     ? 1
-    : stems.some((word) => term.alternatives.some((alternative) => termsMatch(alternative, word)))
+    : probes.alternatives.some((alternative) => matchesAny(stems, alternative))
       ? 0.8
       : 0;
+
+/** The stems of a source's title and heading, kept with the reading of its passage. */
+function titleStems(read: ReadPassage, source: AnswerSource): Stems {
+  const text = `${source.title} ${source.heading ?? ''}`;
+  if (read.title?.text !== text) read.title = { text, stems: stemSet(stemsOf(text)) };
+  return read.title.stems;
+}
 
 /** Whether two terms follow each other in the question. */
 function adjacentInQuestion(question: string, first: string, second: string): boolean {
@@ -110,26 +161,26 @@ const holdsPair = (stems: string[], first: QueryTerm, second: QueryTerm) =>
 export function readSources(question: string, sources: AnswerSource[], glossary: Glossary, language?: string): Reading {
   const kind = answerKind(question);
   const perSource = sources.map((source) => readPassage(source.text, source.heading));
-  const all = perSource.flatMap(({ units, stems }, sourceIndex) =>
-    units.map((unit, index) => ({ unit, sourceIndex, stems: stems[index]! })),
+  const all = perSource.flatMap(({ units, stems, sets }, sourceIndex) =>
+    units.map((unit, index) => ({ unit, sourceIndex, stems: stems[index]!, set: sets[index]! })),
   );
   const baseTerms = questionTerms(question, glossary);
   if (baseTerms.length === 0 || all.length === 0)
     return { kind, coverage: 0, units: [], titleWeight: [], sourceWeight: [] };
 
   // Whether each statement holds each term, found once: the rarity, the scores and the coverage all read it.
-  const held = all.map(({ stems }) => baseTerms.map((term) => holds(stems, term)));
+  const held = all.map(({ set }) => baseTerms.map((term) => holds(set, term)));
   // Rarer terms weigh more: inverse frequency over the statements of the retrieved passages.
-  const terms: QueryTerm[] = baseTerms.map((term, index) => {
+  const terms: (BaseTerm & QueryTerm)[] = baseTerms.map((term, index) => {
     const frequency = held.filter((row) => row[index]! > 0).length;
     return { ...term, idf: Math.log(1 + all.length / (1 + frequency)) };
   });
 
   // A source whose title or heading names the question's terms lends weight to all its statements;
   // an identifier in the title ("Rule 204-2", "2023/1") names the very instrument asked about.
-  const titleHeld = sources.map((source) => {
-    const titleStems = stemsOf(`${source.title} ${source.heading ?? ''}`);
-    return terms.map((term) => holds(titleStems, term));
+  const titleHeld = sources.map((source, index) => {
+    const stems = titleStems(perSource[index]!, source);
+    return terms.map((term) => holds(stems, term));
   });
   const sourcePrior = titleHeld.map((row) =>
     terms.reduce((sum, term, index) => sum + row[index]! * term.idf * (/\d/.test(term.stem) ? 3 : 1), 0),
@@ -152,7 +203,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
   const leadInScores = new Map<string, number>();
   const leadInScore = (leadIn: string) => {
     if (!leadInScores.has(leadIn)) {
-      const stems = stemsOf(leadIn);
+      const stems = stemSet(stemsOf(leadIn));
       leadInScores.set(
         leadIn,
         terms.reduce((sum, term) => sum + holds(stems, term) * term.idf, 0),

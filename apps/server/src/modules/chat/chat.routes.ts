@@ -68,12 +68,20 @@ async function streamTurn(
   raw.on('close', () => {
     if (!raw.writableFinished) controller.abort();
   });
+  let corked = false;
   const send = (event: StreamEvent) => {
     if (raw.destroyed || raw.writableEnded) return;
     // Events of one turn of the event loop (a citation and the words citing it) leave in one write.
-    if (raw.writableCorked === 0) {
-      raw.cork();
-      process.nextTick(() => raw.uncork());
+    // The socket is corked, not the response: a corked response uncorks its socket before it writes
+    // a chunk's size, data and line ends, each then a system call of its own (node's _http_outgoing).
+    const socket = raw.socket;
+    if (socket && !corked) {
+      corked = true;
+      socket.cork();
+      process.nextTick(() => {
+        corked = false;
+        socket.uncork();
+      });
     }
     raw.write(formatStreamEvent(event));
   };
@@ -89,10 +97,8 @@ async function streamTurn(
   } finally {
     clearInterval(heartbeat);
     openStreams.delete(controller);
-    if (!raw.destroyed && !raw.writableEnded) {
-      while (raw.writableCorked > 0) raw.uncork();
-      raw.end();
-    }
+    // Ending uncorks the socket: the last events and the end of the response leave in one write.
+    if (!raw.destroyed && !raw.writableEnded) raw.end();
   }
 }
 
