@@ -6,6 +6,7 @@
 // taken in a shuffled order, so no answer is the same as the one before it.
 // Retrieval at 100k chunks is measured by the search suite.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseStreamBlock } from '../../packages/shared/src/chat.ts';
@@ -67,6 +68,9 @@ interface Asked {
   lost?: boolean;
 }
 
+/** Every connection of the run at once, kept open between questions. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
 async function ask(address: string, token: string, assistantId: string, content: string): Promise<Asked> {
   const started = performance.now();
   try {
@@ -76,40 +80,59 @@ async function ask(address: string, token: string, assistantId: string, content:
   }
 }
 
-async function askOnce(
+/**
+ * Over node:http rather than fetch: with 1,000 streams, fetch's web streams cost the load generator
+ * about 0.8 s of CPU against 0.45 s, on the same two cores as the server under test.
+ */
+function askOnce(
   address: string,
   token: string,
   assistantId: string,
   content: string,
   started: number,
 ): Promise<Asked> {
-  const response = await fetch(`${address}/api/chat/conversations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ assistantId, content }),
+  const body = JSON.stringify({ assistantId, content });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${address}/api/chat/conversations`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          response.on('end', () =>
+            resolve({ firstToken: Number.NaN, total: performance.now() - started, done: false }),
+          );
+          return;
+        }
+        response.setEncoding('utf8');
+        let buffer = '';
+        let firstToken = Number.NaN;
+        let done = false;
+        response.on('data', (text: string) => {
+          buffer += text;
+          let boundary: number;
+          while ((boundary = buffer.indexOf('\n\n')) !== -1) {
+            const event = parseStreamBlock(buffer.slice(0, boundary));
+            buffer = buffer.slice(boundary + 2);
+            if (event?.event === 'delta' && Number.isNaN(firstToken)) firstToken = performance.now() - started;
+            if (event?.event === 'done') done = true;
+          }
+        });
+        response.on('end', () => resolve({ firstToken, total: performance.now() - started, done }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
-  if (!response.ok || !response.body) {
-    await response.arrayBuffer().catch(() => undefined);
-    return { firstToken: Number.NaN, total: performance.now() - started, done: false };
-  }
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let firstToken = Number.NaN;
-  let done = false;
-  for (;;) {
-    const { value, done: ended } = await reader.read();
-    if (ended) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) !== -1) {
-      const event = parseStreamBlock(buffer.slice(0, boundary));
-      buffer = buffer.slice(boundary + 2);
-      if (event?.event === 'delta' && Number.isNaN(firstToken)) firstToken = performance.now() - started;
-      if (event?.event === 'done') done = true;
-    }
-  }
-  return { firstToken, total: performance.now() - started, done };
 }
 
 async function inProcessSession(app: App, address: string) {
@@ -207,6 +230,7 @@ export async function run(context: BenchContext): Promise<BenchResult[]> {
     });
   } finally {
     await server.stop();
+    agent.destroy();
   }
   return results;
 }
