@@ -21,6 +21,18 @@ describe('answer kind', () => {
     expect(holdsAnswer('when', 'It must be filed within 90 days of the fiscal year end.')).toBe(true);
     expect(holdsAnswer('when', 'Die Meldung erfolgt innert 24 Stunden.')).toBe(true);
     expect(holdsAnswer('when', 'The adviser must keep a copy.')).toBe(false);
+    // Durations written in words, singular after "one"/"un"/"ein".
+    expect(holdsAnswer('when', 'Aufbewahrung der Belege mindestens zehn Jahre nach Ende der Beziehung.')).toBe(true);
+    expect(holdsAnswer('when', 'Records retained for at least ten years after the end of the relationship.')).toBe(
+      true,
+    );
+    expect(holdsAnswer('when', 'Conservation des documents au moins dix ans après la fin de la relation.')).toBe(true);
+    expect(holdsAnswer('when', 'Il divieto dura due anni dal contributo.')).toBe(true);
+    expect(holdsAnswer('when', "Le délai est d'un an.")).toBe(true);
+    expect(holdsAnswer('when', 'Die Frist beträgt ein Jahr.')).toBe(true);
+    // A number word without a unit, or a unit without a number, is no duration.
+    expect(holdsAnswer('when', 'Die zehn wichtigsten Pflichten nach dem GwG.')).toBe(false);
+    expect(holdsAnswer('when', 'Gemäss Art. 7 an die Meldestelle.')).toBe(false);
     expect(holdsAnswer('amount', 'at least $1.4 million under management')).toBe(true);
     expect(holdsAnswer('amount', 'a written code of ethics')).toBe(false);
     expect(holdsAnswer('amount', 'fines of up to 250’000 francs'.replace('’', "'"))).toBe(true);

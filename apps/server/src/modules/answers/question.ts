@@ -39,9 +39,14 @@ const month =
   '(january|february|march|april|may|june|july|august|september|october|november|december|januar|februar|marz|mai|juni|juli|oktober|dezember|janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre)';
 const timeUnit =
   '(business days?|days?|weeks?|months?|years?|hours?|tagen?|wochen?|monaten?|jahren?|stunden?|jours?|semaines?|mois|ans|annees?|heures?|giorni|settimane|mesi|anni|ore)';
+// Durations are often written in words ("zehn Jahre", "at least five years", "un an", "dieci anni"),
+// folded; after a word a unit may be singular.
+const unitAfterWord = `(${timeUnit.slice(1, -1)}|jahr|tag|monat|an|giorno|mese|anno|settimana)`;
+const numberWord =
+  '(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety|eine?[mn]?|zwei|drei|vier|funf|sechs|sieben|acht|neun|zehn|elf|zwolf|funfzehn|zwanzig|dreissig|sechzig|neunzig|une?|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|soixante|quatre-vingt-dix|un[oa]|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|quindici|venti|trenta|sessanta|novanta)';
 
 const whenEvidence = new RegExp(
-  `\\b\\d+\\s*${timeUnit}\\b|\\b\\d{1,2}\\.?\\s+${month}\\b|\\b${month}\\s+\\d{4}\\b|\\b(19|20)\\d{2}-\\d{2}-\\d{2}\\b|\\b(annually|quarterly|yearly|monthly|at least once|jahrlich|quartalsweise|vierteljahrlich|monatlich|annuel|annuellement|trimestriel|mensuel|annuale|annualmente|trimestrale|mensile|immediately|unverzuglich|immediatement|immediatamente|without delay|promptly)\\b`,
+  `\\b\\d+\\s*${timeUnit}\\b|\\b${numberWord}\\s+${unitAfterWord}\\b|\\b\\d{1,2}\\.?\\s+${month}\\b|\\b${month}\\s+\\d{4}\\b|\\b(19|20)\\d{2}-\\d{2}-\\d{2}\\b|\\b(annually|quarterly|yearly|monthly|at least once|jahrlich|quartalsweise|vierteljahrlich|monatlich|annuel|annuellement|trimestriel|mensuel|annuale|annualmente|trimestrale|mensile|immediately|unverzuglich|immediatement|immediatamente|without delay|promptly)\\b`,
 );
 // A figure with thousands separators ("250,000", "250'000", "1 000 000"), not a dotted identifier
 // ("17 CFR 275.206(4)-5", "SR 955.033.0").
