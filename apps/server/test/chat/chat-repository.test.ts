@@ -27,6 +27,18 @@ const conversation = (userId: string, title: string) => ({
   webSearch: false,
 });
 
+const citationsOf = (index: number) => [
+  {
+    number: 1,
+    kind: 'document' as const,
+    documentId: null,
+    title: `Source ${index}`,
+    page: index,
+    quote: 'q',
+    href: '/documents',
+  },
+];
+
 describe('chat repository, writes made at once', () => {
   it('starts and finishes several answers in one turn, each with its own rows', async () => {
     const { user } = await createTestUser(app);
@@ -44,17 +56,7 @@ describe('chat repository, writes made at once', () => {
         repository.finishAnswer(answerId, {
           content: `Answer ${index} with “quotes” and a ' quote`,
           status: index === 2 ? 'stopped' : 'complete',
-          citations: [
-            {
-              number: 1,
-              kind: 'document',
-              documentId: null,
-              title: `Source ${index}`,
-              page: index,
-              quote: 'q',
-              href: '/documents',
-            },
-          ],
+          citations: citationsOf(index),
           errorCode: index === 2 ? 'STOPPED' : null,
           promptTokens: index,
           completionTokens: 10 + index,
@@ -82,17 +84,7 @@ describe('chat repository, writes made at once', () => {
         promptTokens: index,
         completionTokens: 10 + index,
       });
-      expect(answer.citations).toEqual([
-        {
-          number: 1,
-          kind: 'document',
-          documentId: null,
-          title: `Source ${index}`,
-          page: index,
-          quote: 'q',
-          href: '/documents',
-        },
-      ]);
+      expect(answer.citations).toEqual(citationsOf(index));
       const [question] = await app.db.select().from(chatMessages).where(eq(chatMessages.id, userMessageId));
       expect(question).toMatchObject({
         conversationId: row.id,
