@@ -53,6 +53,15 @@ describe('knowledge-base index', () => {
     }
   });
 
+  it('finds a German separable verb written with "zu" inside, in SQL and in the index alike', async () => {
+    // The starter knowledge base says "Die Belege sind so aufzubewahren, …"; the question says "aufbewahren".
+    const input = { query: 'Belege aufbewahren', scope: knowledgeBase, limit: 10, snippets: false };
+    const [expected, found] = [await inSql.searchChunks(input), await inIndex.searchChunks(input)];
+    expect(found.map((passage) => passage.chunkId)).toEqual(expected.map((passage) => passage.chunkId));
+    // Both forms count: a passage with "aufzubewahren" comes first (second when only "aufbewahren" counted).
+    expect(found[0]?.text).toMatch(/aufzubewahren/);
+  });
+
   it('follows a change to the knowledge base at once: a withdrawn document is never found', async () => {
     const input = { query: 'beneficial owner', scope: knowledgeBase, limit: 5, snippets: false };
     const [top] = await inIndex.searchChunks(input);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGlossary, loadGlossary } from './glossary.ts';
-import { queryTerms } from './search.service.ts';
+import { queryTerms, separableVerbForm } from './search.service.ts';
 
 const glossary = createGlossary(loadGlossary());
 
@@ -38,5 +38,21 @@ describe('query terms', () => {
     expect(filter).toBe('"grey list" -Iran qualified custodian');
     expect(phrases).toContain('qualified custodian');
     expect(phrases).toContain('grey list');
+  });
+});
+
+describe('German separable verbs', () => {
+  it('finds the form with "zu" inside from the infinitive, and the infinitive from it', () => {
+    expect(separableVerbForm('aufbewahren')).toBe('aufzubewahren');
+    expect(separableVerbForm('Aufzubewahren')).toBe('aufbewahren');
+    expect(separableVerbForm('abklären')).toBe('abzuklären');
+    expect(separableVerbForm('vorzulegen')).toBe('vorlegen');
+    expect(separableVerbForm('zurückzahlen')).toBe('zurückzuzahlen');
+  });
+
+  it('leaves other words alone', () => {
+    for (const word of ['Aufbewahrung', 'Meldepflicht', 'melden', 'report', 'aufzu', 'conserver']) {
+      expect(separableVerbForm(word)).toBeUndefined();
+    }
   });
 });

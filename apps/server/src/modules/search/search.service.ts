@@ -83,6 +83,20 @@ export function queryTerms(query: string): { terms: string[]; phrases: string[];
   };
 }
 
+const separablePrefix =
+  '(ab|an|auf|aus|bei|dar|ein|fest|fort|her|hin|los|mit|nach|offen|vor|weg|weiter|wieder|zurück|zusammen|durch|über|um|unter)';
+const withoutZu = new RegExp(`^${separablePrefix}(\\p{Ll}{3,}en)$`, 'u');
+const withZu = new RegExp(`^${separablePrefix}zu(\\p{Ll}{3,}en)$`, 'u');
+
+/** The other form of a German separable verb's infinitive: "aufbewahren" ↔ "aufzubewahren". */
+export function separableVerbForm(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  const zu = withZu.exec(lower);
+  if (zu) return `${zu[1]}${zu[2]}`;
+  const plain = withoutZu.exec(lower);
+  return plain && !plain[2]!.startsWith('zu') ? `${plain[1]}zu${plain[2]}` : undefined;
+}
+
 /**
  * The retrieval layer: the documents search, the knowledge-base search and the chat's citations all
  * use `searchChunks` and its ranking. Access is decided by `scope` — callers pass the signed-in
@@ -144,6 +158,12 @@ export function createSearchService(
       if (!text) return [];
       const { terms, phrases, filter } = queryTerms(text);
       const weighted: QueryTerm[] = terms.map((term) => ({ text: term, weight: 1 }));
+      // A German verb with a separable prefix is also written with "zu" inside ("aufbewahren" →
+      // "aufzubewahren"), which the German stemmer keeps apart: each form finds the other.
+      for (const term of terms) {
+        const other = separableVerbForm(term);
+        if (other) weighted.push({ text: other, weight: 1, config: tsConfigFor('de') });
+      }
       if (acrossLanguages) {
         // A concept's other names weigh less than the user's own words, spread over their words.
         for (const { form, locale } of glossary.expand(text)) {
