@@ -23,8 +23,9 @@ export interface ScoredUnit {
 
 interface QueryTerm {
   stem: string;
-  /** Other stems that count as the same term: its names in the other languages (glossary). */
-  alternatives: string[];
+  /** The stem and the other stems that count as the same term (its names in the other languages, from
+   * the glossary), ready to be looked up. */
+  probes: { own: Probe; alternatives: Probe[] };
   idf: number;
 }
 
@@ -120,7 +121,7 @@ function namedTerms(question: string): Set<string> {
   return new Set(written.filter((word) => /\p{Lu}.*\p{Lu}/u.test(word)).map((word) => stem(word.toLowerCase())));
 }
 
-type BaseTerm = Omit<QueryTerm, 'idf'> & { probes: { own: Probe; alternatives: Probe[] } };
+type BaseTerm = Omit<QueryTerm, 'idf'>;
 
 function questionTerms(question: string, glossary: Glossary): BaseTerm[] {
   const concepts = glossary.concepts(question);
@@ -129,7 +130,7 @@ function questionTerms(question: string, glossary: Glossary): BaseTerm[] {
       .filter(({ used }) => used.some((form) => stemsOf(form).some((other) => termsMatch(term, other))))
       .flatMap(({ forms }) => forms.flatMap(stemsOf));
     const others = [...new Set(alternatives)].filter((alternative) => alternative !== term);
-    return { stem: term, alternatives: others, probes: { own: probe(term), alternatives: others.map(probe) } };
+    return { stem: term, probes: { own: probe(term), alternatives: others.map(probe) } };
   });
 }
 
@@ -171,7 +172,7 @@ export function readSources(question: string, sources: AnswerSource[], glossary:
   // Whether each statement holds each term, found once: the rarity, the scores and the coverage all read it.
   const held = all.map(({ set }) => baseTerms.map((term) => holds(set, term)));
   // Rarer terms weigh more: inverse frequency over the statements of the retrieved passages.
-  const terms: (BaseTerm & QueryTerm)[] = baseTerms.map((term, index) => {
+  const terms: QueryTerm[] = baseTerms.map((term, index) => {
     const frequency = held.filter((row) => row[index]! > 0).length;
     return { ...term, idf: Math.log(1 + all.length / (1 + frequency)) };
   });

@@ -118,6 +118,7 @@ export function createChatRepository(db: Db, readMemory: ReadMemory = createRead
       .returning();
   const startOne = startStatement([placeholders]).prepare('conversation_start');
   const startMany = createBatcher(async (starts: StartValues[]) => {
+    // The statement returns one row per start.
     if (starts.length === 1) return startOne.execute(starts[0]);
     const rows = new Map((await startStatement(starts)).map((row) => [row.id, row]));
     return starts.map((start) => rows.get(start.conversationId));

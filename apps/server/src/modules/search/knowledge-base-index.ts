@@ -299,7 +299,7 @@ function buildIndex(documents: Map<string, Document>, rows: ChunkRow[]): BuiltIn
   const configs = textSearchConfigs.filter((config) => postings.has(config));
   // Each search's candidates and scores, in arrays indexed by passage number and kept with the index:
   // a search runs from its first candidate to its result without awaiting, so searches never share
-  // them, and Maps keyed by number cost a tenth of the server's CPU with 1,000 answers at once.
+  // them. A Set and a Map per search made it twice as slow (docs/performance.md, "Session 19").
   const score = new Float64Array(passages.length);
   const candidateOf = new Uint32Array(passages.length);
   let searchNumber = 0;
